@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { seedDemoData } from '../../demo.ts';
+import { importData } from '../../import.ts';
+import { serveUntilSignalled } from '../../main.ts';
+import { RIGHTS } from '../../platform/rights.ts';
+import { createOrganization, createToken, createUser, revokeToken } from '../../platform/service.ts';
+import { tokenKey } from '../../platform/token-key.ts';
+import { migrate, openMigratedStorage, organizationHooks } from '../../setup.ts';
+import { openStorage } from '../../storage/storage.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { CliCommand, CommandArgs, CommandResult } from '../command.ts';
+import { UsageError, listOption, requiredOption, stringOption } from '../command.ts';
+
+/** Runs `work` against the migrated database and always closes it. */
+export async function withStorage<T>(args: CommandArgs, work: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openMigratedStorage(args.config, { poolSize: 2 });
+  try {
+    return await work(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+const serve: CliCommand = {
+  name: 'serve',
+  summary: 'Serve the public API until SIGTERM/SIGINT, then drain and exit 0',
+  options: {
+    port: { description: 'listen port (default 3000, env PORT)' },
+    host: { description: 'listen address (default 127.0.0.1, env HOST)' },
+    'bootstrap-demo': { description: 'on an empty database, create the demo organization and print its token once', flag: true },
+  },
+  async run(args) {
+    const port = stringOption(args, 'port');
+    if (port !== undefined && !/^\d{1,5}$/.test(port)) throw new UsageError('--port must be a port number');
+    const config = { ...args.config, ...(port !== undefined ? { port: Number(port) } : {}), host: stringOption(args, 'host') ?? args.config.host };
+    await serveUntilSignalled(config, { bootstrapDemo: args.options['bootstrap-demo'] === true });
+    return undefined;
+  },
+};
+
+const migrateCommand: CliCommand = {
+  name: 'migrate',
+  summary: 'Apply pending database migrations',
+  options: {},
+  async run(args) {
+    const storage = openStorage(args.config, { poolSize: 2 });
+    try {
+      return { applied: await migrate(storage) };
+    } finally {
+      await storage.close();
+    }
+  },
+};
+
+const orgCreate: CliCommand = {
+  name: 'org create',
+  summary: 'Create an organization',
+  options: {
+    slug: { description: 'a-z, 0-9 and "-"', required: true },
+    name: { description: 'display name', required: true },
+    domain: { description: "the organization's own address (host name)" },
+    currency: { description: 'default currency of deals and payment requests (default UZS)' },
+  },
+  run: (args) =>
+    withStorage(args, (storage) =>
+      createOrganization(
+        storage,
+        { slug: requiredOption(args, 'slug'), name: requiredOption(args, 'name'), domain: stringOption(args, 'domain'), currency: stringOption(args, 'currency') },
+        organizationHooks(),
+      ),
+    ),
+};
+
+const userCreate: CliCommand = {
+  name: 'user create',
+  summary: 'Create a user in an organization, with role rights',
+  options: {
+    org: { description: 'organization slug', required: true },
+    name: { description: 'full name', required: true },
+    email: { description: 'e-mail address' },
+    rights: { description: `comma-separated rights: ${RIGHTS.join(', ')}` },
+    role: { description: '"admin" grants every right' },
+  },
+  async run(args) {
+    const role = stringOption(args, 'role');
+    if (role !== undefined && role !== 'admin') throw new UsageError('--role accepts only "admin"');
+    const rights = role === 'admin' ? [...RIGHTS] : (listOption(args, 'rights') ?? []);
+    return withStorage(args, (storage) =>
+      createUser(storage, { orgSlug: requiredOption(args, 'org'), name: requiredOption(args, 'name'), email: stringOption(args, 'email'), rights }),
+    );
+  },
+};
+
+const tokenCreate: CliCommand = {
+  name: 'token create',
+  summary: 'Issue a personal access token (printed only this once)',
+  options: {
+    org: { description: 'organization slug', required: true },
+    user: { description: 'user id (or orgUserId) of the owner', required: true },
+    scopes: { description: 'comma-separated scopes', required: true },
+    name: { description: 'a label for the token' },
+    legacy: { description: 'issue a legacy-format token (works only on the organization domain)', flag: true },
+    expires: { description: 'ISO 8601 expiry time' },
+  },
+  run: (args) =>
+    withStorage(args, async (storage) =>
+      createToken(storage, await tokenKey(storage, args.config.tokenPepper), {
+        orgSlug: requiredOption(args, 'org'),
+        user: requiredOption(args, 'user'),
+        scopes: listOption(args, 'scopes') ?? [],
+        name: stringOption(args, 'name'),
+        legacy: args.options.legacy === true,
+        expires: stringOption(args, 'expires'),
+      }),
+    ),
+};
+
+const tokenRevoke: CliCommand = {
+  name: 'token revoke',
+  summary: 'Revoke a token: it fails with 401 from the next request on',
+  options: { org: { description: 'organization slug', required: true }, id: { description: 'token id', required: true } },
+  run: (args) => withStorage(args, (storage) => revokeToken(storage, requiredOption(args, 'org'), requiredOption(args, 'id'))),
+};
+
+const importCommand: CliCommand = {
+  name: 'import',
+  summary: 'Import a JSON file of collections, all or nothing',
+  options: { org: { description: 'organization slug', required: true }, file: { description: 'path of the JSON file', required: true } },
+  async run(args) {
+    const path = requiredOption(args, 'file');
+    let data: unknown;
+    try {
+      data = JSON.parse(await readFile(path, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`cannot read ${path} as JSON: ${(error as Error).message}`);
+    }
+    return withStorage(args, (storage): Promise<CommandResult> => importData(storage, requiredOption(args, 'org'), data));
+  },
+};
+
+const seed: CliCommand = {
+  name: 'seed',
+  summary: 'Import the demo data set into an organization',
+  options: { org: { description: 'organization slug', required: true } },
+  run: (args) => withStorage(args, (storage) => seedDemoData(storage, requiredOption(args, 'org'))),
+};
+
+export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, userCreate, tokenCreate, tokenRevoke, importCommand, seed];

@@ -1,0 +1,64 @@
+/** Settings parsed once from the environment (and CLI flags) into a typed object; bad values fail fast. */
+
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+
+export interface Config {
+  databaseUrl: string;
+  port: number;
+  host: string;
+  rateLimitPerMinute: number;
+  redisUrl: string | undefined;
+  webhookRetryScheduleSeconds: number[];
+  webhookTimeoutMs: number;
+  webhookAllowPrivate: boolean;
+  logLevel: string;
+  sqliteSynchronous: SqliteSynchronous;
+  tokenPepper: string | undefined;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function retrySchedule(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === '') return [60, 300, 1800, 7200, 28800];
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) {
+    throw new ConfigError(`BIZPLAT_WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
+  }
+  return parts.map(Number);
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const logLevel = env.BIZPLAT_LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`BIZPLAT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const sync = (env.BIZPLAT_SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
+  if (sync !== 'FULL' && sync !== 'NORMAL') throw new ConfigError('BIZPLAT_SQLITE_SYNCHRONOUS must be FULL or NORMAL');
+  const config: Config = {
+    databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    rateLimitPerMinute: integer(env, 'BIZPLAT_RATE_LIMIT', 300, 1, 10_000_000),
+    redisUrl: env.REDIS_URL || undefined,
+    webhookRetryScheduleSeconds: retrySchedule(env.BIZPLAT_WEBHOOK_RETRY_SCHEDULE),
+    webhookTimeoutMs: integer(env, 'BIZPLAT_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
+    webhookAllowPrivate: env.BIZPLAT_WEBHOOK_ALLOW_PRIVATE === '1',
+    logLevel,
+    sqliteSynchronous: sync,
+    tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,
+    bodyLimitBytes: integer(env, 'BIZPLAT_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
+  };
+  return { ...config, ...overrides };
+}

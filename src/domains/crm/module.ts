@@ -1,0 +1,3 @@
+import type { DomainModule } from '../module.ts';
+
+export const crmModule: DomainModule = { name: 'crm', migrations: [] };

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { OrganizationRow } from '../platform/queries.ts';
+import type { OrganizationCreatedHook } from '../platform/service.ts';
+import type { Migration } from '../storage/migrations.ts';
+import type { Storage, Tx } from '../storage/storage.ts';
+import type { CliCommand } from '../cli/command.ts';
+
+/** What an import gives each collection's importer. */
+export interface ImportContext {
+  org: OrganizationRow;
+  /** The user recorded as author where a record does not name one (the organization's first administrator). */
+  actingUserId: string;
+}
+
+export interface Importer {
+  /** The collection key of the import file, e.g. "clients". */
+  collection: string;
+  /** Validates and writes the records inside the import's single transaction; returns how many were written. */
+  importRecords(tx: Tx, ctx: ImportContext, records: unknown[]): Promise<number>;
+}
+
+export interface RuntimeContext {
+  storage: Storage;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** A background worker a module runs while the server serves; start returns its stop. */
+export type Worker = (ctx: RuntimeContext) => Promise<() => Promise<void>>;
+
+/** One business domain: its tables, routes, import collections, CLI commands and workers. */
+export interface DomainModule {
+  name: string;
+  migrations: Migration[];
+  /** Registered under /api/public/v1. */
+  routes?: (app: FastifyInstance) => Promise<void>;
+  onOrganizationCreated?: OrganizationCreatedHook;
+  /** In the order they must run (a collection before the ones that refer to it). */
+  importers?: Importer[];
+  commands?: CliCommand[];
+  /** This domain's part of the demo data set (`seed`, first start): import-file collections. */
+  demoData?: Record<string, unknown[]>;
+  workers?: Worker[];
+}

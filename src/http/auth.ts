@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findOrganizationIdByDomain, findTokenByHash, touchToken } from '../platform/queries.ts';
+import type { TokenRecord } from '../platform/queries.ts';
+import { RIGHTS } from '../platform/rights.ts';
+import { AUTH_CHANNEL } from '../platform/service.ts';
+import { hashToken, parseToken, sameHash } from '../platform/token-format.ts';
+import type { Storage } from '../storage/storage.ts';
+import { hasRight, hasScope } from './access.ts';
+import type { Actor } from './access.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** A cached entry lives at most this long even without a change notice. */
+const CACHE_TTL_MS = 30_000;
+/** last_used_at is written at most this often per token. */
+const TOUCH_INTERVAL_MS = 60_000;
+const MAX_CACHE_ENTRIES = 10_000;
+
+interface Cached<T> {
+  value: T;
+  at: number;
+}
+
+/**
+ * Resolves X-API-Token to an Actor. Tokens are looked up by their HMAC hash and compared in
+ * constant time; results are cached, and the cache is dropped whenever tokens, rights or
+ * organizations change (NOTIFY on PostgreSQL; the data version on SQLite), so a revoked
+ * token or a removed right takes effect on the next request.
+ */
+export class Authenticator {
+  readonly #tokens = new Map<string, Cached<TokenRecord | null>>();
+  readonly #domains = new Map<string, Cached<string | null>>();
+  readonly #touched = new Map<string, number>();
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly key: Buffer,
+  ) {}
+
+  async start(): Promise<void> {
+    this.#unsubscribe = await this.storage.subscribe(AUTH_CHANNEL, () => this.clear());
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+  }
+
+  clear(): void {
+    this.#tokens.clear();
+    this.#domains.clear();
+  }
+
+  async authenticate(token: string | undefined, host: string): Promise<Actor> {
+    if (token === undefined || token === '') throw unauthorized();
+    const parsed = parseToken(token);
+    if (!parsed) throw unauthorized('the API token is not valid');
+    if (this.storage.changedElsewhere()) this.clear();
+    const hostOrgId = await this.#orgForHost(host);
+    if (hostOrgId === null && parsed.format === 'legacy') {
+      throw unauthorized('legacy tokens work only on the organization\'s own address');
+    }
+    const hash = hashToken(this.key, token);
+    const record = await this.#record(hash);
+    if (!record || !sameHash(record.tokenHash, hash)) throw unauthorized('the API token is not valid');
+    if (hostOrgId !== null ? record.orgId !== hostOrgId : record.orgSlug !== parsed.slug) {
+      throw unauthorized('the API token is not valid');
+    }
+    if (parsed.format === 'new' && record.orgSlug !== parsed.slug) throw unauthorized('the API token is not valid');
+    if (record.revokedAt !== null) throw unauthorized('the API token has been revoked');
+    const now = Date.now();
+    if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now) throw unauthorized('the API token has expired');
+    if (!record.memberActive) throw unauthorized('the token owner is no longer active');
+    this.#touch(record.tokenId, now);
+    const rights = new Set(record.rights);
+    return {
+      orgId: record.orgId,
+      orgSlug: record.orgSlug,
+      orgCurrency: record.orgCurrency,
+      orgSettings: record.orgSettings,
+      userId: record.userId,
+      orgUserId: record.orgUserId,
+      tokenId: record.tokenId,
+      scopes: record.scopes,
+      rights,
+      isAdmin: RIGHTS.every((r) => rights.has(r)),
+    };
+  }
+
+  async #record(hash: string): Promise<TokenRecord | null> {
+    const hit = this.#tokens.get(hash);
+    const now = Date.now();
+    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
+    const value = (await findTokenByHash(this.storage.db, hash)) ?? null;
+    if (this.#tokens.size >= MAX_CACHE_ENTRIES) this.#tokens.clear();
+    this.#tokens.set(hash, { value, at: now });
+    return value;
+  }
+
+  async #orgForHost(host: string): Promise<string | null> {
+    const name = host.toLowerCase();
+    const hit = this.#domains.get(name);
+    const now = Date.now();
+    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
+    const value = (await findOrganizationIdByDomain(this.storage.db, name)) ?? null;
+    if (this.#domains.size >= MAX_CACHE_ENTRIES) this.#domains.clear();
+    this.#domains.set(name, { value, at: now });
+    return value;
+  }
+
+  #touch(tokenId: string, now: number): void {
+    const last = this.#touched.get(tokenId);
+    if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+    this.#touched.set(tokenId, now);
+    touchToken(this.storage.db, tokenId, new Date(now).toISOString()).catch(() => {
+      // Recording use is best effort; the request itself must not fail for it.
+    });
+  }
+}
+
+function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-token'];
+  if (typeof header === 'string') return header.trim();
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && /^bearer\s+/i.test(authorization)) return authorization.replace(/^bearer\s+/i, '').trim();
+  return undefined;
+}
+
+/** Authenticates every route that declares `config.access`, then checks scope and right. */
+export function installAuth(app: FastifyInstance, authenticator: Authenticator): void {
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const actor = await authenticator.authenticate(tokenFrom(request), request.hostname);
+    request.actor = actor;
+    if (!hasScope(actor, access.scope)) {
+      throw forbidden(`this token lacks the scope ${access.scope}`, { required_scope: access.scope });
+    }
+    if (access.right !== undefined && !hasRight(actor, access.right)) {
+      const right = access.right === 'all' ? 'every role right (an administrator)' : `the role right ${access.right}`;
+      throw forbidden(`the token owner lacks ${right}`, { required_right: access.right });
+    }
+  });
+}

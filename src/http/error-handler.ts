@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import type { FieldProblem } from './errors.ts';
+import { fieldProblems } from './validation.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const CLASS_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_error',
+  428: 'precondition_required',
+  429: 'too_many_requests',
+  500: 'internal_error',
+  503: 'service_unavailable',
+};
+
+const CODE_BY_FASTIFY: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+};
+
+export function sendEnvelope(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  error: string,
+  code: string,
+  message: string,
+  details: Record<string, unknown> = {},
+): FastifyReply {
+  return reply
+    .code(status)
+    .type(JSON_TYPE)
+    .send({ error, message, request_id: request.id, details: { ...details, error: code } });
+}
+
+function validationEnvelope(error: FastifyError): { message: string; fields: FieldProblem[] } {
+  const part = error.validationContext ?? 'body';
+  const fields = fieldProblems(error.validation ?? [], part);
+  const summary = fields.map((f) => `${f.field} ${f.message}`).join('; ');
+  return { message: `invalid ${part === 'querystring' ? 'query' : part}: ${summary}`, fields };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return sendEnvelope(reply, request, error.status, error.error, error.code, error.message, error.details);
+    }
+    if (error.validation) {
+      const { message, fields } = validationEnvelope(error);
+      return sendEnvelope(reply, request, 422, 'validation_error', 'validation_error', message, { fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = CODE_BY_FASTIFY[error.code] ?? CLASS_BY_STATUS[status] ?? 'bad_request';
+      const message = status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'the body is not valid JSON' : error.message;
+      return sendEnvelope(reply, request, status, CLASS_BY_STATUS[status] ?? 'bad_request', code, message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendEnvelope(reply, request, 500, 'internal_error', 'internal_error', `internal error; quote request_id ${request.id} to support`);
+  });
+}
+
+/** Unknown paths give 404; a known path with another method gives 405 with Allow. */
+export function installNotFoundHandler(app: FastifyInstance, routes: () => Array<{ method: string; pattern: RegExp }>): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = routes()
+      .filter((r) => r.pattern.test(path))
+      .map((r) => r.method);
+    if (allowed.length > 0) {
+      reply.header('allow', [...new Set(allowed)].join(', '));
+      return sendEnvelope(reply, request, 405, 'method_not_allowed', 'method_not_allowed', `${request.method} is not allowed on ${path}; allowed: ${[...new Set(allowed)].join(', ')}`);
+    }
+    return sendEnvelope(reply, request, 404, 'not_found', 'not_found', `no route ${request.method} ${path}`);
+  });
+}
+
+/** `/clients/:id` → a regular expression matching concrete paths. */
+export function routePattern(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}

@@ -1,0 +1,56 @@
+/**
+ * Typed errors with a stable code, rendered into the one envelope
+ * `{ error, message, request_id, details: { error: <code>, ... } }` by the error handler.
+ */
+
+/** One problem with one input field: `field` is a dotted path into the body or query ("lines.0.qty"). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    /** The error class: the envelope's top-level `error`. */
+    readonly error: string,
+    /** The domain code: the envelope's `details.error`. */
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function validationError(message: string, fields: FieldProblem[] = [], extra: Record<string, unknown> = {}): AppError {
+  return new AppError(422, 'validation_error', 'validation_error', message, { ...extra, fields });
+}
+
+/** A single-field validation error: the common case. */
+export function invalidField(field: string, message: string): AppError {
+  return validationError(`${field}: ${message}`, [{ field, message }]);
+}
+
+export function notFound(what: string): AppError {
+  return new AppError(404, 'not_found', 'not_found', `${what} not found`);
+}
+
+export function conflict(code: string, message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError(409, 'conflict', code, message, details);
+}
+
+export function staleVersion(expected: number): AppError {
+  return conflict('stale_version', `the record is no longer at version ${expected}: read it again with GET and repeat the change`, {
+    expected_version: expected,
+  });
+}
+
+export function unauthorized(message = 'a valid X-API-Token header is required'): AppError {
+  return new AppError(401, 'unauthorized', 'api_token_required', message);
+}
+
+export function forbidden(message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError(403, 'forbidden', 'insufficient_scope', message, details);
+}

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.ts';
+import type { Storage } from '../storage/storage.ts';
+import { AppError, conflict, validationError } from './errors.ts';
+
+/** Keys are kept this long; a repeat after that is a new request. */
+export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** An in-flight claim older than this (its process died) may be taken over. */
+const CLAIM_LEASE_MS = 60_000;
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function checkKey(key: string): void {
+  if (!KEY.test(key)) throw validationError('Idempotency-Key must be 1 to 255 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The same method, path and body (keys in any order) give the same hash. */
+export function requestHash(method: string, url: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${url}\n${canonical(body ?? null)}`).digest('hex');
+}
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+export interface IdempotencyScope {
+  orgId: string;
+  tokenId: string;
+  key: string;
+  hash: string;
+}
+
+/**
+ * Claims a key for one request. Returns the stored response for a completed repeat, or null
+ * when the caller now owns the key and must perform the effect.
+ */
+export async function claimKey(storage: Storage, scope: IdempotencyScope): Promise<StoredResponse | null> {
+  return storage.transaction(async ({ db }) => {
+    const now = Date.now();
+    const nowIso = new Date(now).toISOString();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        org_id: scope.orgId,
+        token_id: scope.tokenId,
+        key: scope.key,
+        request_hash: scope.hash,
+        state: 'in_flight',
+        status_code: null,
+        response_body: null,
+        locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
+        created_at: nowIso,
+      })
+      .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return null;
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('token_id', '=', scope.tokenId)
+      .where('key', '=', scope.key)
+      .executeTakeFirstOrThrow();
+    const expired = Date.parse(row.created_at) + KEY_LIFETIME_MS <= now;
+    const abandoned = row.state === 'in_flight' && Date.parse(row.locked_until) <= now;
+    if (expired || abandoned) {
+      await db
+        .updateTable('idempotency_keys')
+        .set({ request_hash: scope.hash, state: 'in_flight', status_code: null, response_body: null, locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(), created_at: nowIso })
+        .where('token_id', '=', scope.tokenId)
+        .where('key', '=', scope.key)
+        .execute();
+      return null;
+    }
+    if (row.request_hash !== scope.hash) {
+      throw validationError('this Idempotency-Key was already used with a different request; use a new key for a new request', [
+        { field: 'Idempotency-Key', message: 'was used with a different body' },
+      ], { reason: 'idempotency_key_reused' });
+    }
+    if (row.state === 'in_flight') {
+      throw conflict('idempotency_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
+    }
+    return { status: row.status_code ?? 200, body: row.response_body ?? '' };
+  });
+}
+
+/** Records the response in the effect's own transaction, so both commit or neither does. */
+export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope, response: StoredResponse): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status_code: response.status, response_body: response.body })
+    .where('token_id', '=', scope.tokenId)
+    .where('key', '=', scope.key)
+    .execute();
+}
+
+/** Releases a claim whose request failed, so the key may be used again once the request is mended. */
+export async function releaseKey(storage: Storage, scope: IdempotencyScope): Promise<void> {
+  await storage.transaction(async ({ db }) => {
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('token_id', '=', scope.tokenId)
+      .where('key', '=', scope.key)
+      .where('state', '=', 'in_flight')
+      .execute();
+  });
+}
+
+export async function purgeExpiredKeys(storage: Storage): Promise<number> {
+  const cutoff = new Date(Date.now() - KEY_LIFETIME_MS).toISOString();
+  const result = await storage.db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}

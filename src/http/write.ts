@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../storage/storage.ts';
+import { checkKey, claimKey, completeKey, releaseKey, requestHash } from './idempotency.ts';
+import type { IdempotencyScope } from './idempotency.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+export const REPLAY_HEADER = 'idempotent-replayed';
+
+/**
+ * Runs one use case as a single transaction and answers with `status`. A POST with an
+ * Idempotency-Key stores its response in that same transaction; a repeat with the same key and
+ * body gets those stored bytes back (with `Idempotent-Replayed: true`).
+ */
+export async function write<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T | FastifyReply> {
+  const storage = request.server.storage;
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (request.method !== 'POST' || key === undefined) {
+    const result = await storage.transaction(work);
+    reply.code(status);
+    return result;
+  }
+  checkKey(key);
+  const scope: IdempotencyScope = {
+    orgId: request.actor.orgId,
+    tokenId: request.actor.tokenId,
+    key,
+    hash: requestHash(request.method, request.url, request.body),
+  };
+  const stored = await claimKey(storage, scope);
+  if (stored) {
+    return reply.code(stored.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(stored.body);
+  }
+  let body: string;
+  try {
+    body = await storage.transaction(async (tx) => {
+      const result = await work(tx);
+      reply.code(status);
+      const serialized = reply.serialize(result) as string;
+      await completeKey(tx.db, scope, { status, body: serialized });
+      return serialized;
+    });
+  } catch (error) {
+    await releaseKey(storage, scope).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
+    throw error;
+  }
+  return reply.code(status).type(JSON_TYPE).send(body);
+}

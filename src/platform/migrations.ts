@@ -1,0 +1,61 @@
+import type { Migration } from '../storage/migrations.ts';
+
+export const platformMigrations: Migration[] = [
+  {
+    name: '0001_platform',
+    statements: (t) => [
+      `CREATE TABLE organizations (
+        id TEXT PRIMARY KEY,
+        slug TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        domain TEXT UNIQUE,
+        currency TEXT NOT NULL,
+        settings ${t.json} NOT NULL,
+        created_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        email TEXT,
+        created_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE TABLE org_users (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        user_id TEXT NOT NULL REFERENCES users(id),
+        rights ${t.json} NOT NULL,
+        is_active ${t.bool} NOT NULL DEFAULT ${t.true},
+        created_at ${t.timestamp} NOT NULL,
+        UNIQUE (org_id, user_id)
+      )`,
+      `CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        org_user_id TEXT NOT NULL REFERENCES org_users(id),
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        format TEXT NOT NULL,
+        scopes ${t.json} NOT NULL,
+        created_at ${t.timestamp} NOT NULL,
+        expires_at ${t.timestamp},
+        revoked_at ${t.timestamp},
+        last_used_at ${t.timestamp}
+      )`,
+      `CREATE INDEX api_tokens_org ON api_tokens (org_id, created_at)`,
+      `CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+      `CREATE TABLE idempotency_keys (
+        org_id TEXT NOT NULL,
+        token_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        state TEXT NOT NULL,
+        status_code INTEGER,
+        response_body TEXT,
+        locked_until ${t.timestamp} NOT NULL,
+        created_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (token_id, key)
+      )`,
+      `CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`,
+    ],
+  },
+];

@@ -1,0 +1,70 @@
+import type { DbBool, DbJson, DbTimestamp } from '../storage/codecs.ts';
+
+export interface OrganizationsTable {
+  id: string;
+  slug: string;
+  name: string;
+  domain: string | null;
+  currency: string;
+  /** Organization settings (JSON object), e.g. { "allowNegativeStock": false }. */
+  settings: DbJson;
+  created_at: DbTimestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string | null;
+  created_at: DbTimestamp;
+}
+
+/** A user's membership of an organization: its id is the API's orgUserId; rights live here. */
+export interface OrgUsersTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  rights: DbJson;
+  is_active: DbBool;
+  created_at: DbTimestamp;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  org_id: string;
+  org_user_id: string;
+  name: string;
+  /** HMAC-SHA256 of the whole token, hex: the only form in which a token is stored. */
+  token_hash: string;
+  format: 'new' | 'legacy';
+  scopes: DbJson;
+  created_at: DbTimestamp;
+  expires_at: DbTimestamp | null;
+  revoked_at: DbTimestamp | null;
+  last_used_at: DbTimestamp | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface IdempotencyKeysTable {
+  org_id: string;
+  token_id: string;
+  key: string;
+  request_hash: string;
+  state: 'in_flight' | 'done';
+  status_code: number | null;
+  response_body: string | null;
+  locked_until: DbTimestamp;
+  created_at: DbTimestamp;
+}
+
+export interface PlatformTables {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  org_users: OrgUsersTable;
+  api_tokens: ApiTokensTable;
+  server_secrets: ServerSecretsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,33 @@
+import type { Config } from './config.ts';
+import { domainModules } from './domains/index.ts';
+import type { DomainModule } from './domains/module.ts';
+import { platformMigrations } from './platform/migrations.ts';
+import type { OrganizationCreatedHook } from './platform/service.ts';
+import type { Migration } from './storage/migrations.ts';
+import { runMigrations } from './storage/migrations.ts';
+import { openStorage } from './storage/storage.ts';
+import type { OpenOptions, Storage } from './storage/storage.ts';
+
+export function allMigrations(modules: DomainModule[] = domainModules): Migration[] {
+  return [...platformMigrations, ...modules.flatMap((m) => m.migrations)];
+}
+
+export function organizationHooks(modules: DomainModule[] = domainModules): OrganizationCreatedHook[] {
+  return modules.flatMap((m) => (m.onOrganizationCreated ? [m.onOrganizationCreated] : []));
+}
+
+export async function migrate(storage: Storage, modules: DomainModule[] = domainModules): Promise<string[]> {
+  return runMigrations(storage.db, storage.dialect, allMigrations(modules));
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openMigratedStorage(config: Config, options: OpenOptions = {}): Promise<Storage> {
+  const storage = openStorage(config, options);
+  try {
+    await migrate(storage);
+    return storage;
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+}

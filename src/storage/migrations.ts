@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Dialect } from './storage.ts';
+
+/** Column types spelled per dialect, so one migration text serves both. */
+export interface DdlTypes {
+  bool: string;
+  json: string;
+  timestamp: string;
+  bigint: string;
+  date: string;
+  true: string;
+  false: string;
+  /** An auto-incrementing integer primary key: a commit-independent tie-breaker for ordering. */
+  autoId: string;
+}
+
+export interface Migration {
+  name: string;
+  statements(t: DdlTypes): string[];
+}
+
+const TYPES: Record<Dialect, DdlTypes> = {
+  sqlite: {
+    bool: 'INTEGER',
+    json: 'TEXT',
+    timestamp: 'TEXT',
+    bigint: 'INTEGER',
+    date: 'TEXT',
+    true: '1',
+    false: '0',
+    autoId: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+  },
+  postgres: {
+    bool: 'BOOLEAN',
+    json: 'JSONB',
+    timestamp: 'TIMESTAMPTZ',
+    bigint: 'BIGINT',
+    date: 'DATE',
+    true: 'TRUE',
+    false: 'FALSE',
+    autoId: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+  },
+};
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the runner works below the typed schema
+type AnyDb = Kysely<any>;
+
+async function applied(db: AnyDb): Promise<Set<string>> {
+  const rows = await db.selectFrom('schema_migrations').select('name').execute();
+  return new Set(rows.map((r: { name: string }) => r.name));
+}
+
+async function applyOne(db: AnyDb, dialect: Dialect, migration: Migration): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: another process may have applied it meanwhile.
+    if ((await applied(trx)).has(migration.name)) return false;
+    for (const statement of migration.statements(TYPES[dialect])) {
+      await sql.raw(statement).execute(trx);
+    }
+    await trx
+      .insertInto('schema_migrations')
+      .values({ name: migration.name, applied_at: new Date().toISOString() })
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * Applies every migration not yet recorded, each in its own transaction. On PostgreSQL a
+ * session advisory lock (per schema) makes two processes starting at once take turns; on
+ * SQLite the write lock taken by BEGIN IMMEDIATE does the same.
+ */
+export async function runMigrations(db: AnyDb, dialect: Dialect, migrations: Migration[]): Promise<string[]> {
+  const names = new Set<string>();
+  for (const m of migrations) {
+    if (names.has(m.name)) throw new Error(`duplicate migration name ${m.name}`);
+    names.add(m.name);
+  }
+  const run = async (conn: AnyDb): Promise<string[]> => {
+    await sql.raw(CREATE_TABLE).execute(conn);
+    const done = await applied(conn);
+    const result: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.name)) continue;
+      if (await applyOne(conn, dialect, migration)) result.push(migration.name);
+    }
+    return result;
+  };
+  if (dialect === 'sqlite') return run(db);
+  return db.connection().execute(async (conn) => {
+    const key = sql`hashtext('bizplat.migrations.' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await run(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
+}

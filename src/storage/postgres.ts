@@ -1,0 +1,61 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+const { Pool, types } = pg;
+
+const parseTimestampTz = types.getTypeParser(types.builtins.TIMESTAMPTZ);
+
+/** Both dialects hand services the same JS values: counts and big integers as numbers, timestamps as ISO strings. */
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case types.builtins.INT8:
+        return (v: string) => Number(v);
+      case types.builtins.NUMERIC:
+        return (v: string) => v;
+      case types.builtins.DATE:
+        return (v: string) => v;
+      case types.builtins.TIMESTAMPTZ:
+        return (v: string) => (parseTimestampTz(v) as Date).toISOString();
+      default:
+        return types.getTypeParser(oid, format);
+    }
+  },
+} as pg.CustomTypesConfig;
+
+export interface PostgresTarget {
+  connectionString: string;
+  /** Optional schema (from `?schema=` in the URL): every connection's search_path. */
+  schema: string | undefined;
+}
+
+export function parsePostgresUrl(url: string): PostgresTarget {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema') ?? undefined;
+  parsed.searchParams.delete('schema');
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`schema "${schema}" must be a plain lower-case identifier`);
+  }
+  return { connectionString: parsed.toString(), schema };
+}
+
+export function postgresClientConfig(target: PostgresTarget): pg.ClientConfig {
+  const options = ['-c TimeZone=UTC'];
+  if (target.schema) options.push(`-c search_path=${target.schema}`);
+  return { connectionString: target.connectionString, options: options.join(' '), types: typeParsers };
+}
+
+export interface PostgresHandle {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+}
+
+export function openPostgres(url: string, poolSize = 10): PostgresHandle {
+  const target = parsePostgresUrl(url);
+  const pool = new Pool({ ...postgresClientConfig(target), max: poolSize });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool };
+}

@@ -1,0 +1,178 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../config.ts';
+import { isTransientConflict } from './errors.ts';
+import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
+import type { Database } from './schema.ts';
+import { openSqlite } from './sqlite.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** What a use case writes through: the transaction plus hooks that run only once it has committed. */
+export interface Tx {
+  readonly db: Transaction<Database>;
+  readonly dialect: Dialect;
+  /** Runs after a successful commit (never on rollback). */
+  afterCommit(hook: () => void): void;
+  /** Tells every listener of `channel` (in every server process on PostgreSQL) once this commits. */
+  notify(channel: string, payload?: string): Promise<void>;
+}
+
+export type Listener = (payload: string) => void;
+
+export interface Storage {
+  readonly dialect: Dialect;
+  readonly db: Kysely<Database>;
+  readonly url: string;
+  /** A write transaction (SQLite: BEGIN IMMEDIATE), retried when it loses a serialization race. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Listens for notify() on `channel`; returns the function that stops listening. */
+  subscribe(channel: string, listener: Listener): Promise<() => void>;
+  /** True once after another connection (another process) has committed a change (SQLite); false on PostgreSQL, where NOTIFY covers it. */
+  changedElsewhere(): boolean;
+  close(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export interface OpenOptions {
+  poolSize?: number;
+}
+
+export function openStorage(config: Pick<Config, 'databaseUrl' | 'sqliteSynchronous'>, options: OpenOptions = {}): Storage {
+  const url = config.databaseUrl;
+  if (url.startsWith('sqlite:')) return sqliteStorage(url, config.sqliteSynchronous);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return postgresStorage(url, options.poolSize ?? 10);
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+}
+
+async function runTransaction<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  notify: (trx: Transaction<Database>, hooks: Array<() => void>, channel: string, payload: string) => Promise<void>,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const hooks: Array<() => void> = [];
+    try {
+      const result = await db.transaction().execute((trx) =>
+        work({
+          db: trx,
+          dialect,
+          afterCommit: (hook) => hooks.push(hook),
+          notify: (channel, payload = '') => notify(trx, hooks, channel, payload),
+        }),
+      );
+      for (const hook of hooks) {
+        try {
+          hook();
+        } catch {
+          // A failing after-commit hook must not turn a committed write into an error.
+        }
+      }
+      return result;
+    } catch (error) {
+      if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
+      throw error;
+    }
+  }
+}
+
+function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): Storage {
+  const path = url.slice('sqlite:'.length) || './data/bizplat.db';
+  const { db, raw } = openSqlite(path, synchronous);
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  let dataVersion = raw.pragma('data_version', { simple: true }) as number;
+  return {
+    dialect: 'sqlite',
+    db,
+    url,
+    transaction: (work) =>
+      runTransaction(db, 'sqlite', async (_trx, hooks, channel, payload) => {
+        hooks.push(() => local.emit(channel, payload));
+      }, work),
+    subscribe: async (channel, listener) => {
+      local.on(channel, listener);
+      return () => local.off(channel, listener);
+    },
+    changedElsewhere: () => {
+      const current = raw.pragma('data_version', { simple: true }) as number;
+      if (current === dataVersion) return false;
+      dataVersion = current;
+      return true;
+    },
+    close: async () => {
+      local.removeAllListeners();
+      await db.destroy();
+    },
+  };
+}
+
+function postgresStorage(url: string, poolSize: number): Storage {
+  const { db } = openPostgres(url, poolSize);
+  const channels = new Map<string, Set<Listener>>();
+  let listenerClient: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  const connectListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client(postgresClientConfig(parsePostgresUrl(url)));
+    client.on('notification', (msg) => {
+      for (const listener of channels.get(msg.channel) ?? []) listener(msg.payload ?? '');
+    });
+    client.on('error', () => {
+      // Reconnect and re-listen; listeners are told with an empty payload that they may have missed something.
+      listenerClient = undefined;
+      connecting = undefined;
+      if (closed) return;
+      setTimeout(() => {
+        if (closed || channels.size === 0) return;
+        void ensureListener().then(() => {
+          for (const set of channels.values()) for (const l of set) l('');
+        }, () => {});
+      }, 500).unref();
+    });
+    await client.connect();
+    for (const channel of channels.keys()) await client.query(`LISTEN "${channel}"`);
+    listenerClient = client;
+    return client;
+  };
+  const ensureListener = (): Promise<pg.Client> => {
+    if (listenerClient) return Promise.resolve(listenerClient);
+    connecting ??= connectListener();
+    return connecting;
+  };
+
+  return {
+    dialect: 'postgres',
+    db,
+    url,
+    transaction: (work) =>
+      runTransaction(db, 'postgres', async (trx, _hooks, channel, payload) => {
+        await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
+      }, work),
+    subscribe: async (channel, listener) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const isNew = !channels.has(channel);
+      const set = channels.get(channel) ?? new Set<Listener>();
+      set.add(listener);
+      channels.set(channel, set);
+      const client = await ensureListener();
+      if (isNew && client === listenerClient) await client.query(`LISTEN "${channel}"`);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    changedElsewhere: () => false,
+    close: async () => {
+      closed = true;
+      const client = listenerClient;
+      listenerClient = undefined;
+      if (client) await client.end().catch(() => {});
+      await db.destroy();
+    },
+  };
+}
