@@ -11,6 +11,12 @@ export interface Config {
   webhookRetryScheduleSeconds: number[];
   webhookTimeoutMs: number;
   webhookAllowPrivate: boolean;
+  /** Extra CA certificate (PEM file) trusted for webhook targets, e.g. a private CA or a test receiver. */
+  webhookCaFile: string | undefined;
+  /** How often dispatchers look for due deliveries when no commit woke them. */
+  webhookPollMs: number;
+  /** Delivery attempts in flight at once per process. */
+  webhookConcurrency: number;
   logLevel: string;
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
@@ -55,6 +61,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookRetryScheduleSeconds: retrySchedule(env.BIZPLAT_WEBHOOK_RETRY_SCHEDULE),
     webhookTimeoutMs: integer(env, 'BIZPLAT_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookAllowPrivate: env.BIZPLAT_WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookCaFile: env.BIZPLAT_WEBHOOK_CA_FILE || undefined,
+    webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
+    webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
     logLevel,
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,

@@ -3,7 +3,7 @@ import { seedDemoData } from '../../demo.ts';
 import { importData } from '../../import.ts';
 import { serveUntilSignalled } from '../../main.ts';
 import { RIGHTS } from '../../platform/rights.ts';
-import { createOrganization, createToken, createUser, revokeToken } from '../../platform/service.ts';
+import { createOrganization, createToken, createUser, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
 import { tokenKey } from '../../platform/token-key.ts';
 import { migrate, openMigratedStorage, organizationHooks } from '../../setup.ts';
 import { openStorage } from '../../storage/storage.ts';
@@ -146,3 +146,23 @@ const seed: CliCommand = {
 };
 
 export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, userCreate, tokenCreate, tokenRevoke, importCommand, seed];
+
+const orgSettings: CliCommand = {
+  name: 'org settings',
+  summary: 'Show or change organization settings',
+  options: {
+    org: { description: 'organization slug', required: true },
+    'allow-negative-stock': { description: 'true or false: may out and transfer movements take stock below zero (default false)' },
+  },
+  async run(args) {
+    const slug = requiredOption(args, 'org');
+    const negative = stringOption(args, 'allow-negative-stock');
+    if (negative !== undefined && negative !== 'true' && negative !== 'false') throw new UsageError('--allow-negative-stock takes true or false');
+    return withStorage(args, async (storage) => {
+      if (negative === undefined) return { ...(await requireOrganization(storage, slug)).settings };
+      return updateOrganizationSettings(storage, slug, { allowNegativeStock: negative === 'true' });
+    });
+  },
+};
+
+coreCommands.push(orgSettings);

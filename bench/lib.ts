@@ -1,0 +1,119 @@
+/**
+ * Benchmark tools: a raw node:http baseline serving the same bytes, a load run in a worker
+ * thread, peak RSS, and a report of ratios to the baseline measured in the same run.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { POSTGRES_URL, createContext } from '../test/helpers/harness.ts';
+import type { DatabaseKind, TestContext } from '../test/helpers/harness.ts';
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  /** Seconds. */
+  duration?: number;
+  /** A plain-JS module (its URL) exporting request rewriters: `(request) => request`, run per request. */
+  variantModule?: string;
+  /** The export of variantModule to use, e.g. one that sets a fresh Idempotency-Key. */
+  variant?: string;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+export function load(options: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { connections: 50, duration: Number(process.env.BENCH_SECONDS ?? 5), method: 'GET', ...options },
+    });
+    worker.once('message', (m: LoadResult) => resolve(m));
+    worker.once('error', reject);
+  });
+}
+
+/** A raw node:http server answering every request with `body`: the ceiling any framework is compared to. */
+export async function baseline(body: string, status = 200): Promise<{ url: string; close: () => Promise<void> }> {
+  const bytes = Buffer.from(body);
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+      res.end(bytes);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Peak resident set size of this process while `work` runs, in MB. */
+export async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  try {
+    const result = await work();
+    return { result, peakRssMb: Math.round(peak / 1_048_576) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export function benchDatabases(): DatabaseKind[] {
+  return POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface ServedContext extends TestContext {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database with the app listening on a free port (durable SQLite settings, as in production). */
+export async function servedContext(kind: DatabaseKind, env: Record<string, string> = {}): Promise<ServedContext> {
+  const ctx = await createContext(kind, { BIZPLAT_SQLITE_SYNCHRONOUS: 'FULL', ...env });
+  await listen(ctx.app);
+  const { port } = ctx.app.server.address() as AddressInfo;
+  return { ...ctx, baseUrl: `http://127.0.0.1:${port}/api/public/v1` };
+}
+
+async function listen(app: FastifyInstance): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+export interface BenchRow {
+  name: string;
+  database: DatabaseKind | '-';
+  rps: number;
+  p50: number;
+  p99: number;
+  baselineRps: number;
+  /** rps / baselineRps */
+  ratio: number;
+  target: string;
+  peakRssMb: number;
+  note?: string;
+}
+
+export function row(name: string, database: BenchRow['database'], r: LoadResult, base: LoadResult, target: string, peakRssMb: number, note?: string): BenchRow {
+  if (r.errors > 0 || r.non2xx > 0) note = `${note ? `${note}; ` : ''}${r.errors} errors, ${r.non2xx} non-2xx`;
+  return { name, database, rps: Math.round(r.rps), p50: r.p50, p99: r.p99, baselineRps: Math.round(base.rps), ratio: Number((r.rps / base.rps).toFixed(3)), target, peakRssMb, ...(note ? { note } : {}) };
+}
+
+export function printRows(title: string, rows: BenchRow[]): void {
+  console.log(`\n## ${title}\n`);
+  console.log('| benchmark | db | req/s | p50 ms | p99 ms | baseline req/s | ratio | target | peak RSS MB | note |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.database} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baselineRps} | ${r.ratio} | ${r.target} | ${r.peakRssMb} | ${r.note ?? ''} |`);
+  }
+}

@@ -1,0 +1,22 @@
+// Runs autocannon in its own thread so the load generator does not share the server's event loop.
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+// A request variant (a function rewriting each request) cannot cross threads, so it is named:
+// workerData.variantModule is the module's URL and workerData.variant the exported function.
+const options = { ...workerData };
+if (options.variantModule && options.variant) {
+  const variants = await import(options.variantModule);
+  options.requests = [{ method: options.method, path: new URL(options.url).pathname, setupRequest: variants[options.variant] }];
+}
+delete options.variantModule;
+delete options.variant;
+const result = await autocannon(options);
+parentPort.postMessage({
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors + result.timeouts,
+  total: result.requests.total,
+});
