@@ -145,7 +145,6 @@ const seed: CliCommand = {
   run: (args) => withStorage(args, (storage) => seedDemoData(storage, requiredOption(args, 'org'))),
 };
 
-export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, userCreate, tokenCreate, tokenRevoke, importCommand, seed];
 
 const orgSettings: CliCommand = {
   name: 'org settings',
@@ -165,4 +164,4 @@ const orgSettings: CliCommand = {
   },
 };
 
-coreCommands.push(orgSettings);
+export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, orgSettings, userCreate, tokenCreate, tokenRevoke, importCommand, seed];
