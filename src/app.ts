@@ -57,6 +57,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('storage', storage);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
+  // The API speaks JSON only: a text/plain body is 415, not a string handed to validation.
+  app.removeContentTypeParser('text/plain');
   app.addSchema(ErrorEnvelope);
   installErrorHandler(app);
   app.addHook('onRequest', async (request, reply) => {

@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, API_PREFIX } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
+import type { DomainModule } from '../../src/domains/module.ts';
 import { RIGHTS } from '../../src/platform/rights.ts';
 import { createOrganization, createToken, createUser } from '../../src/platform/service.ts';
 import { tokenKey } from '../../src/platform/token-key.ts';
@@ -56,12 +57,17 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
   return loadConfig({ BIZPLAT_RATE_LIMIT: '1000000', BIZPLAT_SQLITE_SYNCHRONOUS: 'NORMAL', ...env, DATABASE_URL: databaseUrl });
 }
 
-export async function createContext(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestContext & { close(): Promise<void> }> {
+/** `modules` replaces the registered domains (kernel tests pass a small test-only module). */
+export async function createContext(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  modules?: DomainModule[],
+): Promise<TestContext & { close(): Promise<void> }> {
   const database = await freshDatabase(kind);
   const config = testConfig(database.url, env);
   const storage = openStorage(config);
-  await migrate(storage);
-  const app = await buildApp({ config, storage, logger: false });
+  await migrate(storage, modules);
+  const app = await buildApp({ config, storage, logger: false, ...(modules ? { modules } : {}) });
   await app.ready();
   return {
     kind,
@@ -78,6 +84,8 @@ export async function createContext(kind: DatabaseKind, env: Record<string, stri
 
 export interface SuiteOptions {
   env?: Record<string, string>;
+  /** Domain modules to serve instead of the registered ones. */
+  modules?: DomainModule[];
 }
 
 /**
@@ -95,7 +103,7 @@ export function describeEachDatabase(title: string, body: (ctx: () => TestContex
     describe(`${title} [${kind}]`, () => {
       let context: (TestContext & { close(): Promise<void> }) | undefined;
       before(async () => {
-        context = await createContext(kind, options.env);
+        context = await createContext(kind, options.env, options.modules);
       });
       after(async () => {
         await context?.close();
