@@ -22,9 +22,11 @@ interface Cached<T> {
 
 /**
  * Resolves X-API-Token to an Actor. Tokens are looked up by their HMAC hash and compared in
- * constant time; results are cached, and the cache is dropped whenever tokens, rights or
- * organizations change (NOTIFY on PostgreSQL; the data version on SQLite), so a revoked
- * token or a removed right takes effect on the next request.
+ * constant time. On SQLite results are cached and the cache is dropped whenever the data
+ * version shows another connection's commit; on PostgreSQL the token (with its owner's rights)
+ * is read on every request, because a NOTIFY arrives only after the next request may have
+ * started. Either way a revoked token or a removed right takes effect on the next request.
+ * Organization domains stay cached (dropped on NOTIFY): a new domain may take a moment.
  */
 export class Authenticator {
   readonly #tokens = new Map<string, Cached<TokenRecord | null>>();
@@ -87,6 +89,7 @@ export class Authenticator {
   }
 
   async #record(hash: string): Promise<TokenRecord | null> {
+    if (!this.storage.seesChangesAtOnce) return (await findTokenByHash(this.storage.db, hash)) ?? null;
     const hit = this.#tokens.get(hash);
     const now = Date.now();
     if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;

@@ -32,6 +32,12 @@ export interface Storage {
   subscribe(channel: string, listener: Listener): Promise<() => void>;
   /** True once after another connection (another process) has committed a change (SQLite); false on PostgreSQL, where NOTIFY covers it. */
   changedElsewhere(): boolean;
+  /**
+   * Whether changedElsewhere() reports another connection's commit before the next query (SQLite).
+   * On PostgreSQL a NOTIFY arrives a moment after the commit, so data that must be exact on the
+   * very next request (tokens, rights) is read through, not cached.
+   */
+  readonly seesChangesAtOnce: boolean;
   close(): Promise<void>;
 }
 
@@ -98,6 +104,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
       local.on(channel, listener);
       return () => local.off(channel, listener);
     },
+    seesChangesAtOnce: true,
     changedElsewhere: () => {
       const current = raw.pragma('data_version', { simple: true }) as number;
       if (current === dataVersion) return false;
@@ -167,6 +174,7 @@ function postgresStorage(url: string, poolSize: number): Storage {
       };
     },
     changedElsewhere: () => false,
+    seesChangesAtOnce: false,
     close: async () => {
       closed = true;
       const client = listenerClient;
