@@ -15,6 +15,7 @@ export function readBool(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
 
+/** JSON columns arrive as text on both dialects. */
 export function readJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

@@ -16,6 +16,11 @@ const typeParsers = {
         return (v: string) => v;
       case types.builtins.DATE:
         return (v: string) => v;
+      // JSON stays text, as on SQLite, so readJson() decodes both alike (a JSON string value
+      // such as "x" would otherwise arrive already decoded and be parsed a second time).
+      case types.builtins.JSON:
+      case types.builtins.JSONB:
+        return (v: string) => v;
       case types.builtins.TIMESTAMPTZ:
         return (v: string) => (parseTimestampTz(v) as Date).toISOString();
       default:
