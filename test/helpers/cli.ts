@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = 'src/cli/main.ts';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment a CLI child starts from: the caller's, without test-runner settings that change its output. */
+export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  delete base.BIZPLAT_LOG_LEVEL;
+  delete base.NODE_TEST_CONTEXT;
+  delete base.DATABASE_URL;
+  delete base.REDIS_URL;
+  return { ...base, ...env };
+}
+
+/** Starts `node --import tsx src/cli/main.ts …` in the repository root. */
+export function startCli(args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Runs the CLI to its end and collects what it printed. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = startCli(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** With --json: exactly one JSON object on stdout (one line) and nothing else. */
+export function onlyJson(result: CliResult): Record<string, unknown> {
+  if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
+  const lines = result.stdout.split('\n').filter((l) => l !== '');
+  if (lines.length !== 1) throw new Error(`expected one line on stdout, got ${lines.length}: ${result.stdout}`);
+  const value: unknown = JSON.parse(lines[0]!);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`not a JSON object: ${lines[0]}`);
+  return value as Record<string, unknown>;
+}
