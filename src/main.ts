@@ -3,12 +3,15 @@ import { buildApp, API_PREFIX } from './app.ts';
 import type { Config } from './config.ts';
 import { bootstrapDemo } from './demo.ts';
 import { domainModules } from './domains/index.ts';
+import type { DomainModule } from './domains/module.ts';
 import { openMigratedStorage } from './setup.ts';
 
 export interface ServeOptions {
   bootstrapDemo?: boolean;
   /** Where the one-time token notice goes (stdout by default). */
   print?: (line: string) => void;
+  /** The domains to serve (default: every registered domain). */
+  modules?: DomainModule[];
 }
 
 export interface RunningServer {
@@ -20,11 +23,12 @@ export interface RunningServer {
 /** config → storage (migrated) → app → workers → listen. stop() drains requests, then workers, then storage. */
 export async function startServer(config: Config, options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const storage = await openMigratedStorage(config);
+  const modules = options.modules ?? domainModules;
+  const storage = await openMigratedStorage(config, {}, modules);
   const demo = options.bootstrapDemo ? await bootstrapDemo(storage, config.tokenPepper) : null;
-  const app = await buildApp({ config, storage });
+  const app = await buildApp({ config, storage, modules });
   const stops: Array<() => Promise<void>> = [];
-  for (const module of domainModules) {
+  for (const module of modules) {
     for (const worker of module.workers ?? []) stops.push(await worker({ storage, config, log: app.log }));
   }
   const address = await app.listen({ port: config.port, host: config.host });

@@ -21,10 +21,10 @@ export async function migrate(storage: Storage, modules: DomainModule[] = domain
 }
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openMigratedStorage(config: Config, options: OpenOptions = {}): Promise<Storage> {
+export async function openMigratedStorage(config: Config, options: OpenOptions = {}, modules: DomainModule[] = domainModules): Promise<Storage> {
   const storage = openStorage(config, options);
   try {
-    await migrate(storage);
+    await migrate(storage, modules);
     return storage;
   } catch (error) {
     await storage.close();

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { RIGHTS } from '../../src/platform/rights.ts';
+import { createOrganization, createToken, createUser } from '../../src/platform/service.ts';
+import { tokenKey } from '../../src/platform/token-key.ts';
+import { migrate } from '../../src/setup.ts';
+import { openStorage } from '../../src/storage/storage.ts';
+import { ROOT, cliEnv, startCli } from '../helpers/cli.ts';
+import { notesModule } from '../helpers/notes-module.ts';
+
+/** Collects a child's output and lets a test wait for a line. */
+class Watched {
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<number | null>;
+  constructor(readonly child: ChildProcess) {
+    child.stdout!.on('data', (d: Buffer) => (this.stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  async waitFor(pattern: RegExp, ms = 30_000): Promise<RegExpMatchArray> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const match = pattern.exec(this.stdout);
+      if (match) return match;
+      if (this.child.exitCode !== null) throw new Error(`exited ${this.child.exitCode} before ${pattern}: ${this.stdout}\n${this.stderr}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}: ${this.stdout}\n${this.stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** The stdout lines that are JSON log records. */
+  logs(): Array<Record<string, unknown>> {
+    return this.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (this.child.exitCode === null) this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bizplat-serve-'));
+  dirs.push(dir);
+  return dir;
+};
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('serve --bootstrap-demo (npm start)', () => {
+  const dir = tempDir();
+  const env = { DATABASE_URL: `sqlite:${join(dir, 'data', 'bizplat.db')}`, PORT: '0' };
+  let token = '';
+
+  it('on an empty database creates the demo organization and prints one admin:all token with a working curl line', async () => {
+    const server = new Watched(startCli(['serve', '--bootstrap-demo'], env));
+    try {
+      const [curlLine] = await server.waitFor(/curl -H 'X-API-Token: (bzp_demo_[A-Za-z0-9_-]+)' (http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1)\/ping/);
+      token = /X-API-Token: (\S+)'/.exec(curlLine)![1]!;
+      assert.equal(server.stdout.split(token).length - 1, 2, 'the token is printed once, plus once in the curl line');
+      const curl = spawnSync('bash', ['-c', `${curlLine} -s -w '\\n%{http_code}'`], { encoding: 'utf8' });
+      const [body, status] = curl.stdout.trim().split('\n');
+      assert.equal(status, '200', curl.stderr);
+      const ping = JSON.parse(body!) as { ok: boolean; scopes: string[]; apiVersion: string };
+      assert.equal(ping.ok, true);
+      assert.deepEqual(ping.scopes, ['admin:all']);
+      assert.match(server.stdout, /\/api\/public\/v1\/docs/);
+    } finally {
+      assert.equal(await server.stop(), 0, server.stderr);
+    }
+    // The owner holds every right; the organization exists with slug demo.
+    const storage = openStorage(loadConfig({ DATABASE_URL: env.DATABASE_URL }));
+    try {
+      const owner = await storage.db
+        .selectFrom('org_users as m')
+        .innerJoin('organizations as o', 'o.id', 'm.org_id')
+        .select(['m.rights'])
+        .where('o.slug', '=', 'demo')
+        .execute();
+      assert.equal(owner.length, 1);
+      assert.deepEqual([...(JSON.parse(String(owner[0]!.rights)) as string[])].sort(), [...RIGHTS].sort());
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('a later start reuses the data and prints no secret', async () => {
+    const server = new Watched(startCli(['serve', '--bootstrap-demo'], env));
+    try {
+      const [, url] = await server.waitFor(/"url":"(http:[^"]+)"/);
+      const res = await fetch(`${url}/ping`, { headers: { 'x-api-token': token } });
+      assert.equal(res.status, 200, 'the first start\'s token still works');
+      assert.doesNotMatch(server.stdout, /bzp_|bzl_|X-API-Token/);
+    } finally {
+      assert.equal(await server.stop('SIGINT'), 0, server.stderr);
+    }
+    assert.doesNotMatch(server.stdout + server.stderr, /bzp_|bzl_/);
+  });
+
+  it('npm start serves on 127.0.0.1:3000 with ./data/bizplat.db by default', async () => {
+    const pkg = (await import('../../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
+    assert.equal(pkg.scripts.start, 'node --import tsx src/cli/main.ts serve --bootstrap-demo');
+    const defaults = loadConfig({});
+    assert.equal(defaults.port, 3000);
+    assert.equal(defaults.host, '127.0.0.1');
+    assert.equal(defaults.databaseUrl, 'sqlite:./data/bizplat.db');
+    // Started from another directory with only the port changed, the database lands in ./data there.
+    const cwd = tempDir();
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/cli/main.ts'), 'serve', '--bootstrap-demo'], {
+      cwd,
+      env: cliEnv({ PORT: '0' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server = new Watched(child);
+    try {
+      const [, url] = await server.waitFor(/"url":"(http:[^"]+)"/);
+      assert.match(url!, /^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1$/);
+      assert.ok(existsSync(join(cwd, 'data', 'bizplat.db')));
+    } finally {
+      assert.equal(await server.stop(), 0, server.stderr);
+    }
+  });
+});
+
+describe('serve: graceful stop and structured logs', () => {
+  it('a request in flight when SIGTERM arrives still completes; the process exits 0; logs are JSON with request_id', async () => {
+    const dir = tempDir();
+    const databaseUrl = `sqlite:${join(dir, 'serve.db')}`;
+    const storage = openStorage(loadConfig({ DATABASE_URL: databaseUrl }));
+    let token: string;
+    try {
+      await migrate(storage, [notesModule]);
+      await createOrganization(storage, { slug: 'drain', name: 'Drain' }, []);
+      const user = await createUser(storage, { orgSlug: 'drain', name: 'U', rights: [...RIGHTS] });
+      token = (await createToken(storage, await tokenKey(storage, undefined), { orgSlug: 'drain', user: user.id, scopes: ['admin:all'] })).token;
+    } finally {
+      await storage.close();
+    }
+    const server = new Watched(
+      spawn(process.execPath, ['--import', 'tsx', 'test/helpers/serve-notes.ts'], {
+        cwd: ROOT,
+        env: cliEnv({ DATABASE_URL: databaseUrl, PORT: '0' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    const [, url] = await server.waitFor(/"url":"(http:[^"]+)"/);
+    const body = JSON.stringify({ title: 'in flight', body: 'x'.repeat(2000) });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${url}/notes`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'x-api-token': token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': 'drain-test-1' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 1000));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(1000)), 500);
+      }, 300);
+    });
+    const result = await response;
+    assert.equal(result.status, 201, result.text);
+    assert.equal((JSON.parse(result.text) as { title: string }).title, 'in flight');
+    assert.equal(await server.exited, 0, server.stderr);
+    const logs = server.logs();
+    assert.ok(logs.length > 0);
+    const mine = logs.filter((l) => l.request_id === 'drain-test-1');
+    assert.ok(mine.some((l) => l.msg === 'request completed' && (l as { res?: { statusCode?: number } }).res?.statusCode === 201), JSON.stringify(mine));
+    assert.ok(logs.some((l) => typeof l.msg === 'string' && /draining/.test(l.msg)));
+    for (const l of logs) assert.ok(typeof l.level === 'number' && typeof l.time === 'number');
+  });
+});
