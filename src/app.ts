@@ -10,7 +10,7 @@ import { serviceRoutes } from './capabilities/routes.ts';
 import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
-import { Authenticator, installAuth } from './http/auth.ts';
+import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
 import { installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    hook: 'preParsing',
+    hook: 'onRequest',
     nameSpace: 'bizplat-rl:',
     ...(redis ? { redis } : {}),
     skipOnError: true,
@@ -99,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         limit: context.max,
       }, {}),
   });
+  installAccessCheck(app);
 
   await app.register(swagger, {
     openapi: {

@@ -128,20 +128,37 @@ function tokenFrom(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Authenticates every route that declares `config.access`, then checks scope and right. */
+/** Authenticates every route that declares `config.access` (401 when the token is not valid). */
 export function installAuth(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorateRequest('actor', null as unknown as Actor);
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access) return;
-    const actor = await authenticator.authenticate(tokenFrom(request), request.hostname);
-    request.actor = actor;
-    if (!hasScope(actor, access.scope)) {
-      throw forbidden(`this token lacks the scope ${access.scope}`, { required_scope: access.scope });
-    }
-    if (access.right !== undefined && !hasRight(actor, access.right)) {
-      const right = access.right === 'all' ? 'every role right (an administrator)' : `the role right ${access.right}`;
-      throw forbidden(`the token owner lacks ${right}`, { required_right: access.right });
-    }
+    if (!request.routeOptions.config.access) return;
+    request.actor = await authenticator.authenticate(tokenFrom(request), request.hostname);
+  });
+}
+
+/** 403 unless the token has the route's scope and its owner the route's right. */
+export async function checkAccess(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config.access;
+  if (!access) return;
+  const actor = request.actor;
+  if (!hasScope(actor, access.scope)) {
+    throw forbidden(`this token lacks the scope ${access.scope}`, { required_scope: access.scope });
+  }
+  if (access.right !== undefined && !hasRight(actor, access.right)) {
+    const right = access.right === 'all' ? 'every role right (an administrator)' : `the role right ${access.right}`;
+    throw forbidden(`the token owner lacks ${right}`, { required_right: access.right });
+  }
+}
+
+/**
+ * Adds checkAccess to every API route's own onRequest hooks. Installed after the rate limiter,
+ * so a refused request is counted and carries the X-RateLimit-* headers too.
+ */
+export function installAccessCheck(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) return;
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [...existing, checkAccess];
   });
 }

@@ -38,6 +38,15 @@ describeEachDatabase('rate limit per token (in memory)', (ctx) => {
     assert.match(body.message, /5 requests per minute/);
   });
 
+  it('a request refused with 403 is counted and carries the headers as well', async () => {
+    const reader = await createPrincipal(ctx(), { scopes: ['crm:read'] });
+    const refused = await api(ctx(), reader.token, 'POST', '/notes', { body: { title: 'x' } });
+    assertEnvelope(refused, 403, 'forbidden', 'insufficient_scope');
+    assertRateHeaders(refused, 5, 4);
+    const cached = await api(ctx(), reader.token, 'GET', '/notes/none', { headers: { 'if-none-match': '"1"' } });
+    assertRateHeaders(cached, 5, 3);
+  });
+
   it('counts per token: another token of the same user is not limited', async () => {
     const a = await createPrincipal(ctx());
     for (let i = 0; i < 5; i++) assert.equal((await api(ctx(), a.token, 'GET', '/ping')).statusCode, 200);
