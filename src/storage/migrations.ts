@@ -68,6 +68,16 @@ async function applyOne(db: AnyDb, dialect: Dialect, migration: Migration): Prom
   });
 }
 
+/** A `?schema=` that does not exist yet is created, so a fresh schema needs no manual step. */
+async function createMissingSchema(conn: AnyDb): Promise<void> {
+  const { rows } = await sql<{ schema: string | null; path: string }>`select current_schema() as schema, current_setting('search_path') as path`.execute(conn);
+  const row = rows[0];
+  if (!row || row.schema !== null) return;
+  const first = row.path.split(',')[0]?.trim().replace(/^"|"$/g, '');
+  if (!first || first === '$user') return;
+  await sql`create schema if not exists ${sql.id(first)}`.execute(conn);
+}
+
 /**
  * Applies every migration not yet recorded, each in its own transaction. On PostgreSQL a
  * session advisory lock (per schema) makes two processes starting at once take turns; on
@@ -91,9 +101,10 @@ export async function runMigrations(db: AnyDb, dialect: Dialect, migrations: Mig
   };
   if (dialect === 'sqlite') return run(db);
   return db.connection().execute(async (conn) => {
-    const key = sql`hashtext('bizplat.migrations.' || current_schema())`;
+    const key = sql`hashtext('bizplat.migrations.' || current_setting('search_path'))`;
     await sql`select pg_advisory_lock(${key})`.execute(conn);
     try {
+      await createMissingSchema(conn);
       return await run(conn);
     } finally {
       await sql`select pg_advisory_unlock(${key})`.execute(conn);

@@ -32,8 +32,10 @@ describeEachDatabase('migrations', (ctx) => {
 });
 
 describe('migrate in two processes at once on one fresh PostgreSQL schema', { skip: POSTGRES_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
-  it('both exit 0 and every migration is applied and recorded exactly once', async () => {
-    const { url, drop } = await freshDatabase('postgres');
+  it('both exit 0 and every migration is applied and recorded exactly once, in a schema that did not exist yet', async () => {
+    const { url: existing, drop } = await freshDatabase('postgres');
+    await drop();
+    const url = existing;
     try {
       const [a, b] = await Promise.all([runCli(['migrate', '--json', '--db', url]), runCli(['migrate', '--json', '--db', url])]);
       const appliedA = onlyJson(a).applied as string[];
