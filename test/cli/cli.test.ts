@@ -71,6 +71,11 @@ for (const kind of ['sqlite', 'postgres'] as const satisfies readonly DatabaseKi
       assert.equal(await ping(String(legacy.token), `${slug}.example.test`), 200, 'and work on the organization domain');
     });
 
+    it('org settings shows and changes the organization settings', async () => {
+      assert.deepEqual(await json('org', 'settings', '--org', slug, '--allow-negative-stock', 'true'), { allowNegativeStock: true });
+      assert.deepEqual(await json('org', 'settings', '--org', slug), { allowNegativeStock: true });
+    });
+
     it('token revoke prints { id, revoked: true } and the token stops working', async () => {
       assert.deepEqual(await json('token', 'revoke', '--org', slug, '--id', tokenId), { id: tokenId, revoked: true });
       assert.equal(await ping(token), 401);

@@ -13,6 +13,7 @@ import { tokenKey } from '../../src/platform/token-key.ts';
 import { migrate } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import { ROOT, cliEnv, startCli } from '../helpers/cli.ts';
+import { POSTGRES_URL, freshDatabase } from '../helpers/harness.ts';
 import { notesModule } from '../helpers/notes-module.ts';
 
 /** Collects a child's output and lets a test wait for a line. */
@@ -132,6 +133,32 @@ describe('serve --bootstrap-demo (npm start)', () => {
       assert.ok(existsSync(join(cwd, 'data', 'bizplat.db')));
     } finally {
       assert.equal(await server.stop(), 0, server.stderr);
+    }
+  });
+});
+
+describe('serve on PostgreSQL', { skip: POSTGRES_URL ? false : 'TEST_DATABASE_URL is not set' }, () => {
+  it('migrates a fresh schema at start, bootstraps the demo, serves, and exits 0 on SIGTERM', async () => {
+    const { url: databaseUrl, drop } = await freshDatabase('postgres');
+    try {
+      const server = new Watched(startCli(['serve', '--bootstrap-demo', '--port', '0'], { DATABASE_URL: databaseUrl }));
+      try {
+        const [, token, url] = await server.waitFor(/curl -H 'X-API-Token: (bzp_demo_[A-Za-z0-9_-]+)' (http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1)\/ping/);
+        const res = await fetch(`${url}/ping`, { headers: { 'x-api-token': token! } });
+        assert.equal(res.status, 200);
+        assert.equal(((await res.json()) as { ok: boolean }).ok, true);
+      } finally {
+        assert.equal(await server.stop(), 0, server.stderr);
+      }
+      const storage = openStorage(loadConfig({ DATABASE_URL: databaseUrl }));
+      try {
+        const rows = await storage.db.selectFrom('organizations').select('slug').execute();
+        assert.deepEqual(rows, [{ slug: 'demo' }]);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await drop();
     }
   });
 });

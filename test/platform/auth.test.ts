@@ -79,6 +79,7 @@ describeEachDatabase('authentication', (ctx) => {
   it("organization address: both formats of the organization's tokens work", async () => {
     assert.equal((await ping(ctx(), p.token, { host: domain })).statusCode, 200);
     assert.equal((await ping(ctx(), legacy, { host: domain.toUpperCase() })).statusCode, 200);
+    assert.equal((await ping(ctx(), legacy, { host: `${domain}:8443` })).statusCode, 200, 'a port does not change the address');
   });
 
   it("organization address: another organization's token gives 401", async () => {
