@@ -11,12 +11,14 @@ if (options.variantModule && options.variant) {
 }
 delete options.variantModule;
 delete options.variant;
-const result = await autocannon(options);
+const raw = await autocannon(options);
+// Inside a worker thread autocannon hands back encoded histograms, to be aggregated by the caller.
+const result = raw.latency ? raw : autocannon.aggregateResult([raw], options);
 parentPort.postMessage({
-  rps: result.requests.average,
+  rps: raw.latency ? raw.requests.average : raw.totalCompletedRequests / raw.duration,
   p50: result.latency.p50,
   p99: result.latency.p99,
   non2xx: result.non2xx,
   errors: result.errors + result.timeouts,
-  total: result.requests.total,
+  total: raw.latency ? raw.requests.total : raw.totalCompletedRequests,
 });
