@@ -109,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { ApiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' } } },
       security: [{ ApiToken: [] }],
     },
+    // Shared schemas keep their $id as the component name (#/components/schemas/ErrorEnvelope).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url }) => ({ schema, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url }),
   });
 

@@ -34,7 +34,10 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
     const query = (doc.paths['/notes']!.get!.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
     assert.deepEqual(query, ['query:include_archived', 'query:limit', 'query:offset']);
     assert.ok(doc.paths['/notes']!.post!.responses['201']);
-    assert.ok(doc.paths['/notes']!.post!.responses['422']);
+    const invalid = doc.paths['/notes']!.post!.responses['422'] as { content: Record<string, { schema: { $ref: string } }> };
+    assert.equal(invalid.content['application/json']!.schema.$ref, '#/components/schemas/ErrorEnvelope');
+    const envelope = (doc.components as unknown as { schemas: Record<string, { required: string[] }> }).schemas.ErrorEnvelope!;
+    assert.deepEqual([...envelope.required].sort(), ['details', 'error', 'message', 'request_id']);
   });
 
   it('serves a documentation page (HTML) without a token', async () => {
