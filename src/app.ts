@@ -82,8 +82,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => authenticator.stop());
   installAuth(app, authenticator);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // No offline queue: while Redis is down a counter update fails at once and the request goes
+  // on unlimited, instead of every request waiting out the reconnect back-off.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  if (redis) {
+    // Unreachable Redis: requests go on without a limit (skipOnError); say so once per outage.
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (!down) app.log.warn({ err }, 'Redis unreachable: rate limits are not enforced until it is back');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('Redis reachable again: rate limits enforced');
+      down = false;
+    });
+    app.addHook('onClose', async () => void redis.disconnect());
+    await new Promise<void>((resolve) => {
+      redis.once('ready', () => resolve());
+      redis.once('error', () => resolve());
+      setTimeout(resolve, 2000).unref();
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,

@@ -104,3 +104,18 @@ describe('rate limit shared through Redis by two app instances', { skip: redisSk
     assert.ok(res.headers['retry-after']);
   });
 });
+
+describe('rate limit when Redis cannot be reached', () => {
+  let ctx: TestContext & { close(): Promise<void> };
+  before(async () => {
+    ctx = await createContext('sqlite', { BIZPLAT_RATE_LIMIT: '2', REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  after(async () => ctx.close());
+
+  it('serves requests without a limit rather than refusing them', async () => {
+    const p = await createPrincipal(ctx);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api(ctx, p.token, 'GET', '/ping')).statusCode);
+    assert.deepEqual(statuses, [200, 200, 200, 200]);
+  });
+});
