@@ -123,6 +123,7 @@ for (const kind of ['sqlite', 'postgres'] as const satisfies readonly DatabaseKi
         [['token', 'create', '--org', slug, '--user', userId, '--scopes', 'crm:read', '--expires', '2000-01-01T00:00:00Z'], /future/],
         [['token', 'revoke', '--org', slug, '--id', 'nope'], /not found/],
         [['org', 'create', '--name', 'X'], /--slug is required/],
+        [['user', 'create', '--org', slug, '--name', 'X', '--role', 'admin', '--rights', 'crm.clients'], /not both/],
         [['frobnicate'], /unknown command/],
       ];
       const results = await Promise.all(cases.map(([args]) => cli(...args, '--json')));

@@ -84,6 +84,7 @@ const userCreate: CliCommand = {
   async run(args) {
     const role = stringOption(args, 'role');
     if (role !== undefined && role !== 'admin') throw new UsageError('--role accepts only "admin"');
+    if (role !== undefined && args.options.rights !== undefined) throw new UsageError('give either --rights or --role admin, not both');
     const rights = role === 'admin' ? [...RIGHTS] : (listOption(args, 'rights') ?? []);
     return withStorage(args, (storage) =>
       createUser(storage, { orgSlug: requiredOption(args, 'org'), name: requiredOption(args, 'name'), email: stringOption(args, 'email'), rights }),
