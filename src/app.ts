@@ -11,7 +11,7 @@ import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
-import { installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
@@ -52,6 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
     trustProxy: false,
   });
   app.decorate('storage', storage);

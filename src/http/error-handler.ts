@@ -15,6 +15,7 @@ const CLASS_BY_STATUS: Record<number, string> = {
   408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   422: 'validation_error',
   428: 'precondition_required',
@@ -29,7 +30,20 @@ const CODE_BY_FASTIFY: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+  FST_ERR_BAD_URL: 'bad_url',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
 };
+
+/**
+ * Errors Fastify meets before routing (a URL that does not decode, a path parameter over the
+ * length limit): without this they would bypass the envelope.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('x-request-id', request.id);
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the URL is not valid';
+  return sendEnvelope(reply, request, status, CLASS_BY_STATUS[status] ?? 'bad_request', CODE_BY_FASTIFY[error.code] ?? 'bad_request', message);
+}
 
 export function sendEnvelope(
   reply: FastifyReply,

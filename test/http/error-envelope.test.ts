@@ -49,6 +49,12 @@ describeEachDatabase('error envelope', (ctx) => {
     assert.deepEqual(String(one.headers.allow).split(', ').sort(), ['GET', 'PATCH']);
   });
 
+  it('a URL that does not decode gives 400, an over-long path parameter 414, both in the envelope', async () => {
+    const headers = { 'x-api-token': p.token };
+    assertEnvelope(await ctx().app.inject({ method: 'GET', url: `${API_PREFIX}/notes/%zz`, headers }), 400, 'bad_request', 'bad_url');
+    assertEnvelope(await ctx().app.inject({ method: 'GET', url: `${API_PREFIX}/notes/${'a'.repeat(300)}`, headers }), 414, 'uri_too_long', 'uri_too_long');
+  });
+
   it('malformed JSON gives 400', async () => {
     const res = await ctx().app.inject({
       method: 'POST',
