@@ -53,6 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    return503OnClosing: false,
     trustProxy: false,
   });
   app.decorate('storage', storage);
@@ -62,8 +63,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
   app.addSchema(ErrorEnvelope);
   installErrorHandler(app);
+  // While draining, a request arriving on a kept-alive connection gets 503 in the envelope
+  // (Fastify's own 503 would bypass it) and the connection is closed after the reply.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Once draining, every reply closes its connection, so kept-alive clients do not hold the
+  // process open until their keep-alive time-out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly');
+    }
   });
 
   const routes: RegisteredRoute[] = [];
