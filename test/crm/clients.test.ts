@@ -146,7 +146,7 @@ describeEachDatabase('CRM clients', (ctx) => {
     assert.deepEqual(await search('100%_'), ['Third 100%_x']);
     assert.deepEqual(await search('%'), ['Third 100%_x'], 'wildcards are matched literally');
     assert.deepEqual(await search('nobody'), []);
-    for (const query of [{ limit: '0' }, { limit: '201' }, { offset: '-1' }, { limit: 'x' }, { unknown: '1' }]) {
+    for (const query of [{ limit: '0' }, { limit: '201' }, { offset: '-1' }, { limit: 'x' }, { unknown: '1' }] as Array<Record<string, string>>) {
       assert.equal((await api(ctx(), p.token, 'GET', '/clients', { query })).statusCode, 422, JSON.stringify(query));
     }
   });
