@@ -11,7 +11,7 @@ import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAuth } from './http/auth.ts';
-import { installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
+import { installErrorHandler, installNotFoundHandler, routePattern, sendEnvelope } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
@@ -52,6 +52,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed path (bad percent-encoding) is answered in the envelope like every other error.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      sendEnvelope(reply, request, 400, 'bad_request', error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request', error.message);
+    },
     trustProxy: false,
   });
   app.decorate('storage', storage);

@@ -2,13 +2,19 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TProperties, TSchema } from '@sinclair/typebox';
 import { IncludeArchived, ListOf, PageQuery } from '../../http/pagination.ts';
 
+/**
+ * Every string refuses NUL: PostgreSQL cannot store it in text, and no CRM field needs it.
+ * (The pattern is matched with the unicode flag: \u0000 is the NUL character.)
+ */
+const NO_NUL = '^[^\\u0000]*$';
+const Str = (options: { minLength?: number; maxLength: number; description?: string }) => Type.String({ ...options, pattern: NO_NUL });
 /** An optional text field: a string, or null to clear it. */
-const Text = (maxLength = 500) => Type.Union([Type.String({ maxLength }), Type.Null()]);
+const Text = (maxLength = 500) => Type.Union([Str({ maxLength }), Type.Null()]);
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'free labels' });
+const Tags = Type.Array(Str({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'free labels' });
 const Uuid = Type.String({ format: 'uuid', description: 'a UUID' });
-const RefId = Type.String({ minLength: 1, maxLength: 200 });
-const Name = (max = 300) => Type.String({ minLength: 1, maxLength: max });
+const RefId = Str({ minLength: 1, maxLength: 200 });
+const Name = (max = 300) => Str({ minLength: 1, maxLength: max });
 
 /** A PATCH body: every create field optional (no id), at least one present, nothing else. */
 function patchOf<T extends TProperties>(properties: T) {
@@ -60,7 +66,7 @@ export const Client = Type.Object({
 export type ClientOut = Static<typeof Client>;
 
 export const ClientListQuery = Type.Object(
-  { ...PageQuery, ...IncludeArchived, search: Type.Optional(Type.String({ maxLength: 200, description: 'part of the name, phone or email' })) },
+  { ...PageQuery, ...IncludeArchived, search: Type.Optional(Str({ maxLength: 200, description: 'part of the name, phone or email' })) },
   { additionalProperties: false },
 );
 export type ClientListInput = Static<typeof ClientListQuery>;
@@ -118,7 +124,7 @@ export const ContactListQuery = Type.Object(
     ...PageQuery,
     ...IncludeArchived,
     client_id: Type.Optional(RefId),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'part of the name, phone or email' })),
+    search: Type.Optional(Str({ maxLength: 200, description: 'part of the name, phone or email' })),
   },
   { additionalProperties: false },
 );
@@ -132,7 +138,7 @@ const dealFields = {
   amount: Type.Number({ minimum: 0, description: 'at most two fraction digits' }),
   currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code; default: the organization currency' }),
   funnel_id: RefId,
-  stage: Type.String({ minLength: 1, maxLength: 200, description: 'stage name within the funnel' }),
+  stage: Str({ minLength: 1, maxLength: 200, description: 'stage name within the funnel' }),
   stage_id: RefId,
   source: Text(200),
   assignee_id: Nullable(RefId),
@@ -174,8 +180,8 @@ export const DealListQuery = Type.Object(
     ...IncludeArchived,
     client_id: Type.Optional(RefId),
     funnel_id: Type.Optional(RefId),
-    stage: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'stage name' })),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'part of the title' })),
+    stage: Type.Optional(Str({ minLength: 1, maxLength: 200, description: 'stage name' })),
+    search: Type.Optional(Str({ maxLength: 200, description: 'part of the title' })),
   },
   { additionalProperties: false },
 );
