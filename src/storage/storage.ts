@@ -85,7 +85,10 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
   const { db, raw } = openSqlite(path, synchronous);
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  let dataVersion = raw.pragma('data_version', { simple: true }) as number;
+  // Prepared once: raw.pragma() prepares anew on every call, and this runs on every request.
+  const dataVersionStatement = raw.prepare('PRAGMA data_version').pluck();
+  const readDataVersion = () => dataVersionStatement.get() as number;
+  let dataVersion = readDataVersion();
   return {
     dialect: 'sqlite',
     db,
@@ -99,7 +102,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
       return () => local.off(channel, listener);
     },
     changedElsewhere: () => {
-      const current = raw.pragma('data_version', { simple: true }) as number;
+      const current = readDataVersion();
       if (current === dataVersion) return false;
       dataVersion = current;
       return true;

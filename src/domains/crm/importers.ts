@@ -32,7 +32,7 @@ function withoutOutputFields(record: unknown): unknown {
 function located(collection: string, index: number, problems: FieldProblem[]): AppError {
   const where = `${collection}[${index}]`;
   const fields = problems.map((p) => ({ field: p.field === 'body' || p.field === '' ? where : `${where}.${p.field}`, message: p.message }));
-  return validationError(`${where}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields);
+  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
 }
 
 function importer<T>(collection: string, schema: TSchema, create: (tx: Tx, actor: CrmActor, record: T) => Promise<unknown>, stripOutput = true): Importer {

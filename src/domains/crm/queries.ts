@@ -6,9 +6,15 @@ import type { Database } from '../../storage/schema.ts';
 import type { CrmClientsTable, CrmContactsTable, CrmDealsTable, CrmFunnelStagesTable, CrmFunnelsTable } from './tables.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
-export type ClientRow = Selectable<CrmClientsTable>;
-export type ContactRow = Selectable<CrmContactsTable>;
-export type DealRow = Selectable<CrmDealsTable> & { stage_name: string; stage_kind: string };
+/** Only the columns a response needs: fewer values to read and materialize per row. */
+const CLIENT_COLUMNS = ['id', 'version', 'name', 'phone', 'email', 'company_name', 'inn', 'vat_number', 'industry', 'segment', 'city', 'source', 'tags', 'is_archived', 'created_at', 'updated_at'] as const;
+const CONTACT_COLUMNS = ['id', 'version', 'client_id', 'name', 'phone', 'email', 'telegram', 'instagram', 'job_title', 'tags', 'channels', 'is_archived', 'created_at', 'updated_at'] as const;
+const DEAL_COLUMNS = ['id', 'version', 'title', 'client_id', 'contact_id', 'amount_cents', 'currency', 'funnel_id', 'stage_id', 'source', 'assignee_id', 'tags', 'is_archived', 'created_at', 'updated_at'] as const;
+const prefixed = <T extends string>(columns: readonly T[]) => columns.map((c) => `t.${c}` as const);
+
+export type ClientRow = Pick<Selectable<CrmClientsTable>, (typeof CLIENT_COLUMNS)[number]>;
+export type ContactRow = Pick<Selectable<CrmContactsTable>, (typeof CONTACT_COLUMNS)[number]>;
+export type DealRow = Pick<Selectable<CrmDealsTable>, (typeof DEAL_COLUMNS)[number]> & { stage_name: string; stage_kind: string };
 export type StageRow = Selectable<CrmFunnelStagesTable>;
 export type FunnelRow = Selectable<CrmFunnelsTable>;
 
@@ -58,12 +64,12 @@ export async function insertClient(db: Db, row: Insertable<CrmClientsTable>): Pr
 }
 
 export function findClient(db: Db, orgId: string, id: string): Promise<ClientRow | undefined> {
-  return db.selectFrom('crm_clients').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('crm_clients').select(CLIENT_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
 export function listClients(db: Db, orgId: string, filter: ListFilter): Promise<Rows<ClientRow>> {
   const base = common(db.selectFrom('crm_clients as t').where('t.org_id', '=', orgId) as Query, filter);
-  return page<ClientRow>(base, filter, (q) => q.selectAll('t'));
+  return page<ClientRow>(base, filter, (q) => q.select(prefixed(CLIENT_COLUMNS)));
 }
 
 /** Applies `changes` and bumps the version, only if the row is still at `version`; undefined when it is not. */
@@ -74,7 +80,7 @@ export function updateClient(db: Db, orgId: string, id: string, version: number,
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .where('version', '=', version)
-    .returningAll()
+    .returning(CLIENT_COLUMNS)
     .executeTakeFirst();
 }
 
@@ -84,13 +90,13 @@ export async function insertContact(db: Db, row: Insertable<CrmContactsTable>): 
 }
 
 export function findContact(db: Db, orgId: string, id: string): Promise<ContactRow | undefined> {
-  return db.selectFrom('crm_contacts').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('crm_contacts').select(CONTACT_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
 export function listContacts(db: Db, orgId: string, filter: ListFilter & { clientId?: string | undefined }): Promise<Rows<ContactRow>> {
   let base = common(db.selectFrom('crm_contacts as t').where('t.org_id', '=', orgId) as Query, filter);
   if (filter.clientId !== undefined) base = base.where(eq('t.client_id', filter.clientId));
-  return page<ContactRow>(base, filter, (q) => q.selectAll('t'));
+  return page<ContactRow>(base, filter, (q) => q.select(prefixed(CONTACT_COLUMNS)));
 }
 
 export function updateContact(db: Db, orgId: string, id: string, version: number, changes: Updateable<CrmContactsTable>): Promise<ContactRow | undefined> {
@@ -100,7 +106,7 @@ export function updateContact(db: Db, orgId: string, id: string, version: number
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .where('version', '=', version)
-    .returningAll()
+    .returning(CONTACT_COLUMNS)
     .executeTakeFirst();
 }
 
@@ -161,7 +167,7 @@ function dealsWithStage(db: Db, orgId: string) {
 
 export async function findDeal(db: Db, orgId: string, id: string): Promise<DealRow | undefined> {
   return dealsWithStage(db, orgId)
-    .selectAll('t')
+    .select(prefixed(DEAL_COLUMNS))
     .select(['s.name as stage_name', 's.kind as stage_kind'])
     .where('t.id', '=', id)
     .executeTakeFirst();
@@ -176,7 +182,7 @@ export function listDeals(
   if (filter.clientId !== undefined) base = base.where(eq('t.client_id', filter.clientId));
   if (filter.funnelId !== undefined) base = base.where(eq('t.funnel_id', filter.funnelId));
   if (filter.stageKey !== undefined) base = base.where(eq('s.name_key', filter.stageKey));
-  return page<DealRow>(base, filter, (q) => q.selectAll('t').select(['s.name as stage_name', 's.kind as stage_kind']));
+  return page<DealRow>(base, filter, (q) => q.select(prefixed(DEAL_COLUMNS)).select(['s.name as stage_name', 's.kind as stage_kind']));
 }
 
 export async function updateDeal(db: Db, orgId: string, id: string, version: number, changes: Updateable<CrmDealsTable>): Promise<boolean> {
