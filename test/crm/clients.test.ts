@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
+import { updateOrganizationSettings } from '../../src/platform/service.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Envelope } from './helpers.ts';
 import { countRows, eventsFor, fieldsOf } from './helpers.ts';
@@ -149,5 +150,18 @@ describeEachDatabase('CRM clients', (ctx) => {
     for (const query of [{ limit: '0' }, { limit: '201' }, { offset: '-1' }, { limit: 'x' }, { unknown: '1' }] as Array<Record<string, string>>) {
       assert.equal((await api(ctx(), p.token, 'GET', '/clients', { query })).statusCode, 422, JSON.stringify(query));
     }
+  });
+
+  it('reads numbers without "+" in the organization\'s phone region: from its currency, or the phoneRegion setting', async () => {
+    const rub = await createPrincipal(ctx(), { currency: 'RUB' });
+    const ru = await api(ctx(), rub.token, 'POST', '/clients', { body: { name: 'R', phone: '8 (495) 123-45-67' } });
+    assert.equal(json(ru).phone, '+74951234567');
+    await updateOrganizationSettings(ctx().storage, rub.slug, { phoneRegion: 'KZ' });
+    const kz = await api(ctx(), rub.token, 'POST', '/clients', { body: { name: 'K', phone: '8 701 123 4567' } });
+    assert.equal(json(kz).phone, '+77011234567');
+    const eur = await createPrincipal(ctx(), { currency: 'EUR' });
+    const none = await api(ctx(), eur.token, 'POST', '/clients', { body: { name: 'E', phone: '030 123456' } });
+    assert.equal(none.statusCode, 422, 'no region: a number must be international');
+    assert.equal(json(await api(ctx(), eur.token, 'POST', '/clients', { body: { name: 'E', phone: '+49 30 1234567' } })).phone, '+49301234567');
   });
 });

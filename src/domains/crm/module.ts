@@ -1,4 +1,5 @@
 import type { DomainModule } from '../module.ts';
+import { crmCommands } from './commands.ts';
 import { crmDemoData } from './demo.ts';
 import { ensureDefaultFunnel } from './funnels.ts';
 import { crmImporters } from './importers.ts';
@@ -15,4 +16,5 @@ export const crmModule: DomainModule = {
   },
   importers: crmImporters,
   demoData: crmDemoData,
+  commands: crmCommands,
 };
