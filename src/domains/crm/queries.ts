@@ -1,5 +1,5 @@
 /** The CRM's only SQL. Every function takes orgId: a query can never reach another tenant's rows. */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import { containsPattern } from '../../storage/codecs.ts';
 import type { Database } from '../../storage/schema.ts';
@@ -58,14 +58,30 @@ function common(q: Query, filter: ListFilter): Query {
   return out;
 }
 
+/**
+ * A single-row read whose SQL text is compiled once per database handle: building and compiling
+ * a Kysely query costs more than running it on SQLite. The text is reused only when the compiled
+ * parameters are exactly `params`, in order, so a value can never bind to the wrong place.
+ */
+function preparedRead<R, P extends string[]>(build: (db: Db, ...params: P) => { compile(): CompiledQuery<R> }) {
+  const texts = new WeakMap<Db, string>();
+  return async (db: Db, ...params: P): Promise<R | undefined> => {
+    const text = texts.get(db);
+    if (text !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows[0];
+    const compiled = build(db, ...params).compile();
+    if (compiled.parameters.length === params.length && compiled.parameters.every((v, i) => v === params[i])) texts.set(db, compiled.sql);
+    return (await db.executeQuery(compiled)).rows[0];
+  };
+}
+
 // ---- clients ----
 export async function insertClient(db: Db, row: Insertable<CrmClientsTable>): Promise<void> {
   await db.insertInto('crm_clients').values(row).execute();
 }
 
-export function findClient(db: Db, orgId: string, id: string): Promise<ClientRow | undefined> {
-  return db.selectFrom('crm_clients').select(CLIENT_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-}
+export const findClient: (db: Db, orgId: string, id: string) => Promise<ClientRow | undefined> = preparedRead((db, orgId: string, id: string) =>
+  db.selectFrom('crm_clients').select(CLIENT_COLUMNS).where('org_id', '=', orgId).where('id', '=', id),
+);
 
 export function listClients(db: Db, orgId: string, filter: ListFilter): Promise<Rows<ClientRow>> {
   const base = common(db.selectFrom('crm_clients as t').where('t.org_id', '=', orgId) as Query, filter);
@@ -89,9 +105,9 @@ export async function insertContact(db: Db, row: Insertable<CrmContactsTable>): 
   await db.insertInto('crm_contacts').values(row).execute();
 }
 
-export function findContact(db: Db, orgId: string, id: string): Promise<ContactRow | undefined> {
-  return db.selectFrom('crm_contacts').select(CONTACT_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-}
+export const findContact: (db: Db, orgId: string, id: string) => Promise<ContactRow | undefined> = preparedRead((db, orgId: string, id: string) =>
+  db.selectFrom('crm_contacts').select(CONTACT_COLUMNS).where('org_id', '=', orgId).where('id', '=', id),
+);
 
 export function listContacts(db: Db, orgId: string, filter: ListFilter & { clientId?: string | undefined }): Promise<Rows<ContactRow>> {
   let base = common(db.selectFrom('crm_contacts as t').where('t.org_id', '=', orgId) as Query, filter);
@@ -165,13 +181,9 @@ function dealsWithStage(db: Db, orgId: string) {
     .where('t.org_id', '=', orgId);
 }
 
-export async function findDeal(db: Db, orgId: string, id: string): Promise<DealRow | undefined> {
-  return dealsWithStage(db, orgId)
-    .select(prefixed(DEAL_COLUMNS))
-    .select(['s.name as stage_name', 's.kind as stage_kind'])
-    .where('t.id', '=', id)
-    .executeTakeFirst();
-}
+export const findDeal: (db: Db, orgId: string, id: string) => Promise<DealRow | undefined> = preparedRead((db, orgId: string, id: string) =>
+  dealsWithStage(db, orgId).select(prefixed(DEAL_COLUMNS)).select(['s.name as stage_name', 's.kind as stage_kind']).where('t.id', '=', id),
+);
 
 export function listDeals(
   db: Db,
