@@ -24,6 +24,14 @@ describeEachDatabase('CRM contract: ids, ETags, catalog and OpenAPI', (ctx) => {
     }
   });
 
+  it('keeps a supplied id exactly as given, upper-case letters included', async () => {
+    const p = await createPrincipal(ctx());
+    const id = randomUUID().toUpperCase();
+    const created = await api(ctx(), p.token, 'POST', '/clients', { body: { id, name: 'Upper' } });
+    assert.equal(json(created).id, id);
+    assert.equal(json(await api(ctx(), p.token, 'GET', `/clients/${id}`)).id, id);
+  });
+
   it('lists every CRM route in the capabilities catalog and the OpenAPI document', async () => {
     const p = await createPrincipal(ctx());
     const catalog = json<{ capabilities: Array<{ key: string; actions: Array<{ method: string; path: string; scope: string; permissions: string[] }> }> }>(

@@ -55,7 +55,7 @@ function clean(actor: CrmActor, input: ClientPatchInput): Partial<ClientOut> {
 }
 
 export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateInput): Promise<ClientOut> {
-  const id = input.id?.toLowerCase() ?? newId();
+  const id = input.id ?? newId();
   const fields = clean(actor, input);
   const now = nowIso();
   const row = {

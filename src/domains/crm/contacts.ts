@@ -75,7 +75,7 @@ function contactSearchText(c: Pick<ContactOut, 'name' | 'phone' | 'email'>): str
 }
 
 export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreateInput): Promise<ContactOut> {
-  const id = input.id?.toLowerCase() ?? newId();
+  const id = input.id ?? newId();
   const fields = await clean(tx.db, actor, input);
   const now = nowIso();
   const base = {

@@ -92,7 +92,7 @@ async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number
 }
 
 export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput): Promise<DealOut> {
-  const id = input.id?.toLowerCase() ?? newId();
+  const id = input.id ?? newId();
   const fields = clean(input);
   const links = { client_id: fields.client_id ?? null, contact_id: fields.contact_id ?? null, assignee_id: fields.assignee_id ?? null };
   await checkLinks(tx.db, actor.orgId, links, input);

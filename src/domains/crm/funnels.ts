@@ -33,7 +33,7 @@ export async function ensureDefaultFunnel(tx: Tx | { db: Db }, orgId: string): P
 
 /** Creates one funnel of an import file; names of stages are unique within it and one stage at least is open. */
 export async function createFunnel(tx: Tx, orgId: string, input: FunnelImportInput): Promise<string> {
-  const id = input.id?.toLowerCase() ?? newId();
+  const id = input.id ?? newId();
   if (await findFunnel(tx.db, orgId, id)) throw conflict('duplicate_id', `a funnel with id ${id} already exists`, { id });
   const keys = new Set<string>();
   const stageIds = new Set<string>();
@@ -43,7 +43,7 @@ export async function createFunnel(tx: Tx, orgId: string, input: FunnelImportInp
     const key = stageKey(name);
     if (keys.has(key)) throw invalidField(`stages.${i}.name`, `repeats the stage name "${name}"`);
     keys.add(key);
-    const stageId = s.id?.toLowerCase() ?? newId();
+    const stageId = s.id ?? newId();
     if (stageIds.has(stageId)) throw invalidField(`stages.${i}.id`, 'repeats a stage id');
     stageIds.add(stageId);
     return { org_id: orgId, id: stageId, funnel_id: id, name, name_key: key, kind: s.kind, sort_order: s.order };
