@@ -11,14 +11,19 @@ if (options.variantModule && options.variant) {
 }
 delete options.variantModule;
 delete options.variant;
+// Inside a worker thread autocannon returns its raw histograms (it expects to be one of its own
+// workers); aggregate them here as its main thread would.
 const raw = await autocannon(options);
-// Inside a worker thread autocannon hands back encoded histograms, to be aggregated by the caller.
-const result = raw.latency ? raw : autocannon.aggregateResult([raw], options);
+const aggregated = !raw.latency;
+const result = aggregated ? autocannon.aggregateResult([raw], options) : raw;
+// The aggregate of a worker's raw result has no per-second request samples: count over the run instead.
+const rps = aggregated ? raw.totalCompletedRequests / raw.duration : result.requests.average;
+const total = aggregated ? raw.totalCompletedRequests : result.requests.total;
 parentPort.postMessage({
-  rps: raw.latency ? raw.requests.average : raw.totalCompletedRequests / raw.duration,
+  rps,
   p50: result.latency.p50,
   p99: result.latency.p99,
   non2xx: result.non2xx,
   errors: result.errors + result.timeouts,
-  total: raw.latency ? raw.requests.total : raw.totalCompletedRequests,
+  total,
 });

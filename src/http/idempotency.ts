@@ -48,52 +48,55 @@ export interface IdempotencyScope {
  * when the caller now owns the key and must perform the effect.
  */
 export async function claimKey(storage: Storage, scope: IdempotencyScope): Promise<StoredResponse | null> {
-  return storage.transaction(async ({ db }) => {
-    const now = Date.now();
-    const nowIso = new Date(now).toISOString();
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        org_id: scope.orgId,
-        token_id: scope.tokenId,
-        key: scope.key,
-        request_hash: scope.hash,
-        state: 'in_flight',
-        status_code: null,
-        response_body: null,
-        locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
-        created_at: nowIso,
-      })
-      .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return null;
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
+  return storage.transaction(({ db }) => claimKeyIn(db, scope));
+}
+
+/** claimKey inside a transaction the caller already holds. */
+export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope): Promise<StoredResponse | null> {
+  const now = Date.now();
+  const nowIso = new Date(now).toISOString();
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values({
+      org_id: scope.orgId,
+      token_id: scope.tokenId,
+      key: scope.key,
+      request_hash: scope.hash,
+      state: 'in_flight',
+      status_code: null,
+      response_body: null,
+      locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
+      created_at: nowIso,
+    })
+    .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return null;
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('token_id', '=', scope.tokenId)
+    .where('key', '=', scope.key)
+    .executeTakeFirstOrThrow();
+  const expired = Date.parse(row.created_at) + KEY_LIFETIME_MS <= now;
+  const abandoned = row.state === 'in_flight' && Date.parse(row.locked_until) <= now;
+  if (expired || abandoned) {
+    await db
+      .updateTable('idempotency_keys')
+      .set({ request_hash: scope.hash, state: 'in_flight', status_code: null, response_body: null, locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(), created_at: nowIso })
       .where('token_id', '=', scope.tokenId)
       .where('key', '=', scope.key)
-      .executeTakeFirstOrThrow();
-    const expired = Date.parse(row.created_at) + KEY_LIFETIME_MS <= now;
-    const abandoned = row.state === 'in_flight' && Date.parse(row.locked_until) <= now;
-    if (expired || abandoned) {
-      await db
-        .updateTable('idempotency_keys')
-        .set({ request_hash: scope.hash, state: 'in_flight', status_code: null, response_body: null, locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(), created_at: nowIso })
-        .where('token_id', '=', scope.tokenId)
-        .where('key', '=', scope.key)
-        .execute();
-      return null;
-    }
-    if (row.request_hash !== scope.hash) {
-      throw validationError('this Idempotency-Key was already used with a different request; use a new key for a new request', [
-        { field: 'Idempotency-Key', message: 'was used with a different body' },
-      ], { reason: 'idempotency_key_reused' });
-    }
-    if (row.state === 'in_flight') {
-      throw conflict('idempotency_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
-    }
-    return { status: row.status_code ?? 200, body: row.response_body ?? '' };
-  });
+      .execute();
+    return null;
+  }
+  if (row.request_hash !== scope.hash) {
+    throw validationError('this Idempotency-Key was already used with a different request; use a new key for a new request', [
+      { field: 'Idempotency-Key', message: 'was used with a different body' },
+    ], { reason: 'idempotency_key_reused' });
+  }
+  if (row.state === 'in_flight') {
+    throw conflict('idempotency_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
+  }
+  return { status: row.status_code ?? 200, body: row.response_body ?? '' };
 }
 
 /** Records the response in the effect's own transaction, so both commit or neither does. */

@@ -17,7 +17,8 @@ export const ErrorEnvelope = Type.Object(
   { $id: 'ErrorEnvelope', description: 'Every error has this shape.' },
 );
 
-export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+/** NUL is refused: PostgreSQL cannot compare text with it, and no id contains it. */
+export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000]*$' }) });
 
 /** Error responses every authenticated route may give, for the OpenAPI document. */
 export const ErrorResponses = {

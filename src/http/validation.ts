@@ -51,3 +51,12 @@ export function fieldProblems(errors: ErrorObject[], part: string): FieldProblem
   }
   return [...seen].map(([field, message]) => ({ field, message }));
 }
+
+/**
+ * A body schema checked exactly as a request body is (same Ajv, same messages): importers use
+ * it so a file record and an API body pass one validation.
+ */
+export function bodyValidator(schema: object): (value: unknown) => FieldProblem[] {
+  const validate = bodyAjv.compile(schema);
+  return (value) => (validate(value) ? [] : fieldProblems(validate.errors ?? [], 'body'));
+}

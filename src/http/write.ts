@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../storage/storage.ts';
-import { checkKey, claimKey, completeKey, releaseKey, requestHash } from './idempotency.ts';
+import { checkKey, claimKey, claimKeyIn, completeKey, releaseKey, requestHash } from './idempotency.ts';
 import type { IdempotencyScope } from './idempotency.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -32,6 +32,24 @@ export async function write<T>(
     key,
     hash: requestHash(request.method, request.url, request.body),
   };
+  if (storage.dialect === 'sqlite') {
+    // SQLite runs one writer at a time, so the claim, the effect and the stored response can share
+    // one transaction (one commit, one fsync): a concurrent repeat waits for it and gets the replay,
+    // and a failure rolls the claim back with the effect.
+    const outcome = await storage.transaction(async (tx) => {
+      const replay = await claimKeyIn(tx.db, scope);
+      if (replay) return { replay };
+      const result = await work(tx);
+      reply.code(status);
+      const serialized = reply.serialize(result) as string;
+      await completeKey(tx.db, scope, { status, body: serialized });
+      return { body: serialized };
+    });
+    if (outcome.replay) {
+      return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
+    }
+    return reply.code(status).type(JSON_TYPE).send(outcome.body);
+  }
   const stored = await claimKey(storage, scope);
   if (stored) {
     return reply.code(stored.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(stored.body);

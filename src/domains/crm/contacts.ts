@@ -1,0 +1,156 @@
+/** Contact person use cases. */
+import type { Insertable, Updateable } from 'kysely';
+import { conflict, invalidField, notFound, staleVersion } from '../../http/errors.ts';
+import type { Page } from '../../http/pagination.ts';
+import { isoWithOffset, nowIso, readBool, readJson, searchText, toJson } from '../../storage/codecs.ts';
+import { isUniqueViolation } from '../../storage/errors.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { MAX_ATTEMPTS } from './changes.ts';
+import { email, handle, phone, requiredText, tags, text } from './normalize.ts';
+import type { CrmActor } from './normalize.ts';
+import { clientExists, findContact, insertContact, listContacts, updateContact } from './queries.ts';
+import type { ContactRow, Db } from './queries.ts';
+import type { ChannelOut, ContactCreateInput, ContactListInput, ContactOut, ContactPatchInput } from './schemas.ts';
+import type { CrmContactsTable } from './tables.ts';
+
+type ChannelSource = Pick<ContactOut, 'phone' | 'email' | 'telegram' | 'instagram'>;
+
+/**
+ * The normalized channels: one per filled input field, in the order phone, email, telegram,
+ * instagram. The first is primary; none is verified (nothing written through the API is).
+ */
+export function channelsOf(c: ChannelSource): ChannelOut[] {
+  const out: ChannelOut[] = [];
+  const add = (kind: ChannelOut['kind'], value: string | null) => {
+    if (value !== null && value !== '') out.push({ kind, value, isPrimary: out.length === 0, verified: false });
+  };
+  add('phone', c.phone);
+  add('email', c.email?.toLowerCase() ?? null);
+  add('telegram', c.telegram === null ? null : handle(c.telegram));
+  add('instagram', c.instagram === null ? null : handle(c.instagram));
+  return out;
+}
+
+export function toContact(row: ContactRow): ContactOut {
+  return {
+    id: row.id,
+    version: row.version,
+    client_id: row.client_id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    telegram: row.telegram,
+    instagram: row.instagram,
+    job_title: row.job_title,
+    tags: readJson<string[]>(row.tags),
+    channels: readJson<ChannelOut[]>(row.channels),
+    is_archived: readBool(row.is_archived),
+    created_at: isoWithOffset(row.created_at),
+    updated_at: isoWithOffset(row.updated_at),
+  };
+}
+
+async function clean(db: Db, actor: CrmActor, input: ContactPatchInput): Promise<Partial<ContactOut>> {
+  const out: Partial<ContactOut> = {};
+  if (input.name !== undefined) out.name = requiredText('name', input.name);
+  if (input.client_id !== undefined) {
+    out.client_id = input.client_id;
+    if (input.client_id !== null && !(await clientExists(db, actor.orgId, input.client_id))) {
+      throw invalidField('client_id', 'is not a client of this organization');
+    }
+  }
+  if (input.phone !== undefined) out.phone = phone('phone', input.phone, actor);
+  if (input.email !== undefined) out.email = email('email', input.email);
+  for (const key of ['telegram', 'instagram', 'job_title'] as const) {
+    if (input[key] !== undefined) out[key] = text(input[key]);
+  }
+  if (input.tags !== undefined) out.tags = tags(input.tags);
+  if (input.is_archived !== undefined) out.is_archived = input.is_archived;
+  return out;
+}
+
+function contactSearchText(c: Pick<ContactOut, 'name' | 'phone' | 'email'>): string {
+  return searchText(c.name, c.phone, c.phone?.replace(/^\+/, ''), c.email);
+}
+
+export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreateInput): Promise<ContactOut> {
+  const id = input.id ?? newId();
+  const fields = await clean(tx.db, actor, input);
+  const now = nowIso();
+  const base = {
+    name: fields.name ?? requiredText('name', input.name),
+    phone: fields.phone ?? null,
+    email: fields.email ?? null,
+    telegram: fields.telegram ?? null,
+    instagram: fields.instagram ?? null,
+  };
+  const row = {
+    org_id: actor.orgId,
+    id,
+    version: 1,
+    client_id: fields.client_id ?? null,
+    ...base,
+    job_title: fields.job_title ?? null,
+    tags: toJson(fields.tags ?? []),
+    channels: toJson(channelsOf(base)),
+    is_archived: fields.is_archived ?? false,
+    search_text: contactSearchText(base),
+    created_by_user_id: actor.userId,
+    created_at: now,
+    updated_at: now,
+  } satisfies Insertable<CrmContactsTable>;
+  if (input.id !== undefined && (await findContact(tx.db, actor.orgId, id))) throw duplicate(id);
+  try {
+    await insertContact(tx.db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(id);
+    throw error;
+  }
+  return toContact(row);
+}
+
+function duplicate(id: string) {
+  return conflict('duplicate_id', `a contact with id ${id} already exists`, { id });
+}
+
+export async function patchContact(tx: Tx, actor: CrmActor, id: string, input: ContactPatchInput, expected: number | undefined): Promise<ContactOut> {
+  const fields = await clean(tx.db, actor, input);
+  for (let attempt = 1; ; attempt++) {
+    const current = await findContact(tx.db, actor.orgId, id);
+    if (!current) throw notFound('contact');
+    if (expected !== undefined && current.version !== expected) throw staleVersion(expected);
+    const after = { ...toContact(current), ...fields };
+    const { tags: newTags, channels: _channels, ...plain } = fields;
+    const changes: Updateable<CrmContactsTable> = {
+      ...plain,
+      ...(newTags !== undefined ? { tags: toJson(newTags) } : {}),
+      channels: toJson(channelsOf(after)),
+      search_text: contactSearchText(after),
+      updated_at: nowIso(),
+    };
+    const updated = await updateContact(tx.db, actor.orgId, id, current.version, changes);
+    if (!updated) {
+      if (expected !== undefined || attempt >= MAX_ATTEMPTS) throw staleVersion(expected ?? current.version);
+      continue;
+    }
+    return toContact(updated);
+  }
+}
+
+export async function getContact(db: Db, actor: CrmActor, id: string): Promise<ContactOut> {
+  const row = await findContact(db, actor.orgId, id);
+  if (!row) throw notFound('contact');
+  return toContact(row);
+}
+
+export async function listContactsPage(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {
+  const { rows, total } = await listContacts(db, actor.orgId, {
+    limit: query.limit,
+    offset: query.offset,
+    includeArchived: query.include_archived,
+    search: query.search,
+    clientId: query.client_id,
+  });
+  return { items: rows.map(toContact), total, limit: query.limit, offset: query.offset };
+}

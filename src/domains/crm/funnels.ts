@@ -1,0 +1,96 @@
+/** Sales funnels and their stages: where a deal sits. */
+import { conflict, invalidField } from '../../http/errors.ts';
+import { nowIso } from '../../storage/codecs.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { stageKey } from './normalize.ts';
+import { existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel } from './queries.ts';
+import type { Db, StageRow } from './queries.ts';
+import type { FunnelImportInput, StageKind } from './schemas.ts';
+
+export const DEFAULT_FUNNEL = {
+  name: 'Sales',
+  stages: [
+    { name: 'New', kind: 'open', order: 1 },
+    { name: 'In progress', kind: 'open', order: 2 },
+    { name: 'Won', kind: 'won', order: 3 },
+    { name: 'Lost', kind: 'lost', order: 4 },
+  ] as Array<{ name: string; kind: StageKind; order: number }>,
+};
+
+/** The organization's default funnel, made on first need for an organization that predates it. */
+export async function ensureDefaultFunnel(tx: Tx | { db: Db }, orgId: string): Promise<string> {
+  const existing = await findDefaultFunnel(tx.db, orgId);
+  if (existing) return existing.id;
+  const id = newId();
+  await insertFunnel(
+    tx.db,
+    { org_id: orgId, id, name: DEFAULT_FUNNEL.name, is_default: true, created_at: nowIso() },
+    DEFAULT_FUNNEL.stages.map((s) => ({ org_id: orgId, id: newId(), funnel_id: id, name: s.name, name_key: stageKey(s.name), kind: s.kind, sort_order: s.order })),
+  );
+  return id;
+}
+
+/** Creates one funnel of an import file; names of stages are unique within it and one stage at least is open. */
+export async function createFunnel(tx: Tx, orgId: string, input: FunnelImportInput): Promise<string> {
+  const id = input.id ?? newId();
+  if (await findFunnel(tx.db, orgId, id)) throw conflict('duplicate_id', `a funnel with id ${id} already exists`, { id });
+  const keys = new Set<string>();
+  const stageIds = new Set<string>();
+  const stages = input.stages.map((s, i) => {
+    const name = s.name.trim();
+    if (name === '') throw invalidField(`stages.${i}.name`, 'must not be empty');
+    const key = stageKey(name);
+    if (keys.has(key)) throw invalidField(`stages.${i}.name`, `repeats the stage name "${name}"`);
+    keys.add(key);
+    const stageId = s.id ?? newId();
+    if (stageIds.has(stageId)) throw invalidField(`stages.${i}.id`, 'repeats a stage id');
+    stageIds.add(stageId);
+    return { org_id: orgId, id: stageId, funnel_id: id, name, name_key: key, kind: s.kind, sort_order: s.order };
+  });
+  if (!stages.some((s) => s.kind === 'open')) throw invalidField('stages', 'must contain at least one stage of kind open');
+  const taken = await existingStageIds(tx.db, orgId, [...stageIds]);
+  const clash = stages.findIndex((s) => taken.has(s.id));
+  if (clash >= 0) throw invalidField(`stages.${clash}.id`, 'is already a stage of this organization');
+  await insertFunnel(tx.db, { org_id: orgId, id, name: input.name.trim(), is_default: false, created_at: nowIso() }, stages);
+  return id;
+}
+
+export interface PlacementInput {
+  funnel_id?: string | undefined;
+  stage_id?: string | undefined;
+  stage?: string | undefined;
+}
+
+/**
+ * The stage a deal goes to. stage_id wins and must agree with funnel_id and stage when those are
+ * given; a stage name is looked up in the funnel (given, current or default); a funnel alone
+ * means its first open stage. `current` is the deal's place before a PATCH.
+ */
+export async function resolveStage(db: Db, orgId: string, given: PlacementInput, current?: { funnelId: string; stageId: string }): Promise<StageRow> {
+  if (given.funnel_id !== undefined && !(await findFunnel(db, orgId, given.funnel_id))) {
+    throw invalidField('funnel_id', 'is not a sales funnel of this organization');
+  }
+  if (given.stage_id !== undefined) {
+    const stage = await findStage(db, orgId, given.stage_id);
+    if (!stage) throw invalidField('stage_id', 'is not a funnel stage of this organization');
+    if (given.funnel_id !== undefined && stage.funnel_id !== given.funnel_id) throw invalidField('stage_id', 'is a stage of another funnel than funnel_id');
+    if (given.stage !== undefined && stageKey(given.stage) !== stage.name_key) throw invalidField('stage', `does not match stage_id (whose stage is "${stage.name}")`);
+    return stage;
+  }
+  const funnelId = given.funnel_id ?? current?.funnelId ?? (await ensureDefaultFunnel({ db }, orgId));
+  const stages = await funnelStages(db, orgId, funnelId);
+  if (given.stage !== undefined) {
+    const key = stageKey(given.stage);
+    const stage = stages.find((s) => s.name_key === key);
+    if (!stage) throw invalidField('stage', `is not a stage of the funnel; its stages are: ${stages.map((s) => s.name).join(', ')}`);
+    return stage;
+  }
+  if (current && funnelId === current.funnelId) {
+    const stage = stages.find((s) => s.id === current.stageId);
+    if (stage) return stage;
+  }
+  const first = stages.find((s) => s.kind === 'open') ?? stages[0];
+  if (!first) throw invalidField('funnel_id', 'has no stages');
+  return first;
+}

@@ -1,0 +1,76 @@
+/** Input clean-up shared by every CRM write (API and import): trimmed text, E.164 phones, checked emails. */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { invalidField } from '../../http/errors.ts';
+import type { Actor } from '../../http/access.ts';
+
+/** What a CRM use case needs to know about its caller (the API's actor, or an import's organization). */
+export type CrmActor = Pick<Actor, 'orgId' | 'userId' | 'orgCurrency' | 'orgSettings'>;
+
+/** Region assumed for a phone number written without "+": from the organization's currency unless set. */
+const REGION_BY_CURRENCY: Record<string, CountryCode> = {
+  UZS: 'UZ', RUB: 'RU', KZT: 'KZ', KGS: 'KG', TJS: 'TJ', BYN: 'BY', AMD: 'AM', AZN: 'AZ', GEL: 'GE', UAH: 'UA', TRY: 'TR', USD: 'US', GBP: 'GB',
+};
+
+export function phoneRegion(actor: CrmActor): CountryCode | undefined {
+  const setting = actor.orgSettings.phoneRegion;
+  if (typeof setting === 'string' && /^[A-Z]{2}$/.test(setting)) return setting as CountryCode;
+  return REGION_BY_CURRENCY[actor.orgCurrency];
+}
+
+/** Trimmed text; an empty string clears the field (null). */
+export function text(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function requiredText(field: string, value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw invalidField(field, 'must not be empty');
+  return trimmed;
+}
+
+export function phone(field: string, value: string | null | undefined, actor: CrmActor): string | null {
+  const given = text(value);
+  if (given === null) return null;
+  const region = phoneRegion(actor);
+  const parsed = parsePhoneNumberFromString(given, region ? { defaultCountry: region } : undefined);
+  if (!parsed || !parsed.isValid()) {
+    const hint = region ? `a valid phone number (international "+…" or a ${region} number)` : 'a valid phone number in international format (+…)';
+    throw invalidField(field, `must be ${hint}`);
+  }
+  return parsed.number;
+}
+
+const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/u;
+
+export function email(field: string, value: string | null | undefined): string | null {
+  const given = text(value);
+  if (given === null) return null;
+  if (given.length > 254 || !EMAIL.test(given)) throw invalidField(field, 'must be a valid email address such as name@example.com');
+  return given;
+}
+
+/** Trimmed, without empty entries or repeats, in the given order. */
+export function tags(value: string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const tag of value ?? []) {
+    const t = tag.trim();
+    if (t !== '' && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** A telegram or instagram handle as a channel value: without the leading "@" or profile URL. */
+export function handle(value: string): string {
+  return value
+    .replace(/^https?:\/\/(?:www\.)?(?:t\.me|telegram\.me|instagram\.com)\//i, '')
+    .replace(/^@/, '')
+    .replace(/\/$/, '');
+}
+
+/** Lower-cased key of a stage name: stages are matched by name without regard to case. */
+export function stageKey(name: string): string {
+  return name.trim().toLowerCase();
+}
