@@ -11,9 +11,13 @@ if (options.variantModule && options.variant) {
 }
 delete options.variantModule;
 delete options.variant;
-const result = await autocannon(options);
+// Off the main thread autocannon returns its raw histograms; aggregate them as it would on the main thread.
+const raw = await autocannon(options);
+const result = raw.latency ? raw : autocannon.aggregateResult([raw], options);
+// The per-second request histogram is not part of the raw result: the mean rate is completed / seconds.
+const rps = raw.latency ? raw.requests.average : raw.totalCompletedRequests / raw.duration;
 parentPort.postMessage({
-  rps: result.requests.average,
+  rps,
   p50: result.latency.p50,
   p99: result.latency.p99,
   non2xx: result.non2xx,

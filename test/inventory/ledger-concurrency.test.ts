@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { describeEachDatabase, json } from '../helpers/harness.ts';
+import { api, describeEachDatabase, json } from '../helpers/harness.ts';
 import { onHand, post, stockedOrg } from './fixtures.ts';
 import type { MovementBody } from './fixtures.ts';
 import { checkLedger } from './invariant.ts';
@@ -72,6 +72,8 @@ describeEachDatabase('inventory: concurrent movements (bank test)', (ctx) => {
     assert.ok(refused.length > 0, 'some shipments should have met empty shelves');
     const check = await checkLedger(ctx().storage, s.orgId);
     assert.equal(check.movements, created.length);
+    const listed = json<{ total: number }>(await api(ctx(), s.token, 'GET', '/movements', { query: { limit: '1' } }));
+    assert.equal(listed.total, created.length, 'the unfiltered total counts every committed movement');
     assert.deepEqual(check.mismatches, []);
     assert.deepEqual(check.negatives, []);
     for (const r of created) {

@@ -138,7 +138,25 @@ export function pageOfMovements(db: Db, orgId: string, filter: MovementFilter, b
   return query.selectAll('m').orderBy('m.seq', 'desc').limit(take).execute();
 }
 
+export const COUNT_SLOTS = 16;
+
+export async function bumpMovementCount(db: Db, orgId: string, slot: number, by = 1): Promise<void> {
+  await db
+    .insertInto('stock_movement_counts')
+    .values({ org_id: orgId, slot, n: by })
+    .onConflict((oc) => oc.columns(['org_id', 'slot']).doUpdateSet({ n: sql<number>`stock_movement_counts.n + excluded.n` }))
+    .execute();
+}
+
 export async function countMovements(db: Db, orgId: string, filter: MovementFilter): Promise<number> {
+  if (filter.warehouseId === undefined && filter.itemId === undefined && filter.kind === undefined) {
+    const row = await db
+      .selectFrom('stock_movement_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   const row = await movementsWhere(db, orgId, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

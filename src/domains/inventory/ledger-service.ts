@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { conflict } from '../../http/errors.ts';
-import { addToBalance, insertMovement } from './ledger-queries.ts';
+import { COUNT_SLOTS, addToBalance, bumpMovementCount, insertMovement } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
 import { findProducts, findWarehouses } from './queries.ts';
@@ -205,5 +205,7 @@ export async function postMovement(tx: Tx, actor: LedgerActor, input: NewMovemen
       });
     }
   }
+  // Last, so the counter row is locked only for the moment before commit.
+  await bumpMovementCount(tx.db, actor.orgId, Math.floor(Math.random() * COUNT_SLOTS));
   return movementView(movement, lineRows);
 }

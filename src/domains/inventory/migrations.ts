@@ -95,4 +95,17 @@ export const inventoryMigrations: Migration[] = [
       `CREATE INDEX stock_movement_lines_item ON stock_movement_lines (org_id, item_id, movement_id)`,
     ],
   },
+  {
+    name: '0520_inventory_movement_counts',
+    statements: () => [
+      // The unfiltered movement total without counting the ledger: a few slots per organization,
+      // so concurrent writers on PostgreSQL rarely wait on the same counter row.
+      `CREATE TABLE stock_movement_counts (
+        org_id TEXT NOT NULL,
+        slot INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (org_id, slot)
+      )`,
+    ],
+  },
 ];

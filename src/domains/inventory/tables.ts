@@ -77,10 +77,18 @@ export interface StockMovementLinesTable {
   notes: string | null;
 }
 
+/** Movements per organization, spread over a few slots; their sum is the unfiltered total. */
+export interface StockMovementCountsTable {
+  org_id: string;
+  slot: number;
+  n: number;
+}
+
 export interface InventoryTables {
   products: ProductsTable;
   warehouses: WarehousesTable;
   stock_balances: StockBalancesTable;
   stock_movements: StockMovementsTable;
   stock_movement_lines: StockMovementLinesTable;
+  stock_movement_counts: StockMovementCountsTable;
 }
