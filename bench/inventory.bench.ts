@@ -26,7 +26,7 @@ async function compare(name: string, kind: BenchRow['database'], options: LoadOp
 /** Bench data only: a million receipts of one unit inserted in bulk, with the balances they imply. */
 async function seedMovements(storage: Storage, orgId: string, warehouseId: string, items: string[], userId: string): Promise<void> {
   const count = SEEDED;
-  const itemList = sql.join(items.map((id, i) => sql`select ${i} as k, ${id} as item_id`), sql` union all `);
+  const itemList = sql.join(items.map((id, i) => sql`select cast(${i} as integer) as k, cast(${id} as text) as item_id`), sql` union all `);
   await storage.transaction(async ({ db }) => {
     if (storage.dialect === 'postgres') {
       await sql`insert into stock_movements (org_id, id, kind, date, from_warehouse_id, to_warehouse_id, reason, created_by_user_id)
@@ -87,7 +87,7 @@ export default async function run(): Promise<void> {
         sampleMovement,
       );
       const check = await checkLedger(ctx.storage, p.orgId);
-      post.note = `${post.note ? `${post.note}; ` : ''}${check.movements} movements, ${check.mismatches.length + check.negatives.length} invariant violations`;
+      post.note = `${post.note ? `${post.note}; ` : ''}${check.movements} movements; invariant: ${check.mismatches.length} balance mismatches, ${check.negatives.length} negative`;
       rows.push(post);
 
       rows.push(await compare('GET /stock?limit=50', kind, { url: `${ctx.baseUrl}/stock?limit=50`, headers }, 'report', get('/stock?limit=50')));

@@ -1,3 +1,5 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../src/storage/schema.ts';
 import type { Storage } from '../../src/storage/storage.ts';
 
 export interface LedgerCheck {
@@ -9,9 +11,19 @@ export interface LedgerCheck {
   negatives: string[];
 }
 
-/** Recomputes every balance of the organization from the movement lines, in thousandths. */
+/**
+ * Recomputes every balance of the organization from the movement lines, in thousandths. Reads
+ * one snapshot (REPEATABLE READ on PostgreSQL, one transaction on SQLite), so movements
+ * committing meanwhile cannot make a correct ledger look wrong.
+ */
 export async function checkLedger(storage: Storage, orgId: string): Promise<LedgerCheck> {
-  const lines = await storage.db
+  const run = (db: Transaction<Database>) => checkIn(db, orgId);
+  if (storage.dialect === 'postgres') return storage.db.transaction().setIsolationLevel('repeatable read').execute(run);
+  return storage.db.transaction().execute(run);
+}
+
+async function checkIn(db: Kysely<Database>, orgId: string): Promise<LedgerCheck> {
+  const lines = await db
     .selectFrom('stock_movement_lines as l')
     .innerJoin('stock_movements as m', (j) => j.onRef('m.org_id', '=', 'l.org_id').onRef('m.id', '=', 'l.movement_id'))
     .select(['l.item_id', 'l.qty', 'm.from_warehouse_id', 'm.to_warehouse_id'])
@@ -23,7 +35,7 @@ export async function checkLedger(storage: Storage, orgId: string): Promise<Ledg
     if (l.from_warehouse_id !== null) add(l.from_warehouse_id, l.item_id, -l.qty);
     if (l.to_warehouse_id !== null) add(l.to_warehouse_id, l.item_id, l.qty);
   }
-  const rows = await storage.db.selectFrom('stock_balances').selectAll().where('org_id', '=', orgId).execute();
+  const rows = await db.selectFrom('stock_balances').selectAll().where('org_id', '=', orgId).execute();
   const mismatches: string[] = [];
   const negatives: string[] = [];
   for (const r of rows) {
@@ -34,6 +46,6 @@ export async function checkLedger(storage: Storage, orgId: string): Promise<Ledg
     expected.delete(key);
   }
   for (const [key, want] of expected) if (want !== 0) mismatches.push(`${key}: no balance row, movements ${want}`);
-  const count = await storage.db.selectFrom('stock_movements').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+  const count = await db.selectFrom('stock_movements').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
   return { balances: rows.length, movements: Number(count.n), mismatches, negatives };
 }
