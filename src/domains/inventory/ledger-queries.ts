@@ -14,15 +14,24 @@ export async function insertMovement(db: Db, movement: Insertable<StockMovements
   await db.insertInto('stock_movement_lines').values(lines).execute();
 }
 
+export interface BalanceChange {
+  warehouseId: string;
+  itemId: string;
+  delta: number;
+  /** The id a balance row gets when this change creates it. */
+  newRowId: string;
+}
+
 /**
- * Adds `delta` to one balance in a single atomic statement (creating the row on first use) and
- * returns the row as updated. On PostgreSQL the upsert's row lock serializes concurrent writers
- * of the same balance; on SQLite the whole write transaction is serialized.
+ * Adds each change to its balance in one atomic statement (creating rows on first use) and
+ * returns the rows as updated. On PostgreSQL the upsert's row locks serialize concurrent
+ * writers of the same balance (taken in the order given, which callers keep sorted); on
+ * SQLite the whole write transaction is serialized.
  */
-export function addToBalance(db: Db, orgId: string, warehouseId: string, itemId: string, delta: number, at: string, newRowId: string): Promise<BalanceRow> {
+export function addToBalances(db: Db, orgId: string, changes: BalanceChange[], at: string): Promise<BalanceRow[]> {
   return db
     .insertInto('stock_balances')
-    .values({ org_id: orgId, id: newRowId, warehouse_id: warehouseId, item_id: itemId, on_hand: delta, reserved: 0, last_movement_at: at, version: 1 })
+    .values(changes.map((c) => ({ org_id: orgId, id: c.newRowId, warehouse_id: c.warehouseId, item_id: c.itemId, on_hand: c.delta, reserved: 0, last_movement_at: at, version: 1 })))
     .onConflict((oc) =>
       oc.columns(['org_id', 'warehouse_id', 'item_id']).doUpdateSet({
         on_hand: sql<number>`stock_balances.on_hand + excluded.on_hand`,
@@ -31,7 +40,7 @@ export function addToBalance(db: Db, orgId: string, warehouseId: string, itemId:
       }),
     )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
 }
 
 /** Reserves `qty` only while that leaves available (on hand − reserved) at zero or above; undefined otherwise. */

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { conflict } from '../../http/errors.ts';
-import { COUNT_SLOTS, addToBalance, bumpMovementCount, insertMovement } from './ledger-queries.ts';
+import { COUNT_SLOTS, addToBalances, bumpMovementCount, insertMovement } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
 import { findProducts, findWarehouses } from './queries.ts';
@@ -144,6 +144,17 @@ export function movementView(row: Omit<MovementRow, 'seq'>, lines: LineRow[]): M
   };
 }
 
+function shortage(change: { warehouseId: string; itemId: string; delta: number; firstLine: number }, before: number) {
+  const field = `lines.${change.firstLine}.qty`;
+  const message = `not enough stock of item "${change.itemId}" in warehouse "${change.warehouseId}": available ${formatScaled(before, QTY_SCALE)}, requested ${formatScaled(-change.delta, QTY_SCALE)}`;
+  return validationError(message, [{ field, message }], {
+    item_id: change.itemId,
+    warehouse_id: change.warehouseId,
+    available: scaledToNumber(before, QTY_SCALE),
+    requested: scaledToNumber(-change.delta, QTY_SCALE),
+  });
+}
+
 /**
  * Posts one movement: validates it, records it with its lines, then applies its balance
  * changes. A decrease that leaves available stock below zero is refused (unless the
@@ -190,19 +201,13 @@ export async function postMovement(tx: Tx, actor: LedgerActor, input: NewMovemen
     if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
     throw error;
   }
-  for (const change of balanceDeltas(lines, from, to)) {
-    const balance = await addToBalance(tx.db, actor.orgId, change.warehouseId, change.itemId, change.delta, date, newId());
-    const available = balance.on_hand - balance.reserved;
-    if (change.delta < 0 && available < 0 && !actor.allowNegativeStock) {
-      const before = available - change.delta;
-      const field = `lines.${change.firstLine}.qty`;
-      const message = `not enough stock of item "${change.itemId}" in warehouse "${change.warehouseId}": available ${formatScaled(before, QTY_SCALE)}, requested ${formatScaled(-change.delta, QTY_SCALE)}`;
-      throw validationError(message, [{ field, message }], {
-        item_id: change.itemId,
-        warehouse_id: change.warehouseId,
-        available: scaledToNumber(before, QTY_SCALE),
-        requested: scaledToNumber(-change.delta, QTY_SCALE),
-      });
+  const changes = balanceDeltas(lines, from, to);
+  const updated = await addToBalances(tx.db, actor.orgId, changes.map((c) => ({ ...c, newRowId: newId() })), date);
+  if (!actor.allowNegativeStock) {
+    const after = new Map(updated.map((b) => [`${b.warehouse_id}\u0000${b.item_id}`, b.on_hand - b.reserved]));
+    for (const change of changes) {
+      const available = after.get(`${change.warehouseId}\u0000${change.itemId}`) ?? 0;
+      if (change.delta < 0 && available < 0) throw shortage(change, available - change.delta);
     }
   }
   // Last, so the counter row is locked only for the moment before commit.
