@@ -41,6 +41,9 @@ export const inventoryMigrations: Migration[] = [
         PRIMARY KEY (org_id, id)
       )`,
       `CREATE UNIQUE INDEX warehouses_org_default ON warehouses (org_id) WHERE is_default = ${t.true}`,
+      // Organizations made before inventory existed get the default warehouse new ones get on creation.
+      `INSERT INTO warehouses (org_id, id, name, code, city, address_line, is_default, is_archived, created_at)
+        SELECT id, id, 'Main warehouse', 'MAIN', NULL, NULL, ${t.true}, ${t.false}, created_at FROM organizations`,
     ],
   },
   {
