@@ -2,14 +2,13 @@
  * The stock ledger: a movement and the balance changes it causes are written in one
  * transaction; balances are only ever changed by atomic increments, never read-modify-write.
  */
-import { invalidField, validationError } from '../../http/errors.ts';
+import { conflict, invalidField, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
-import { isoWithoutOffset, nowIso, toJson } from '../../storage/codecs.ts';
+import { isoWithoutOffset, nowIso, readJson, toJson } from '../../storage/codecs.ts';
 import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
 import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { conflict } from '../../http/errors.ts';
 import { COUNT_SLOTS, addToBalances, bumpMovementCount, insertMovement } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
@@ -124,7 +123,7 @@ export function lineView(row: LineRow): MovementLine {
     cost_per_unit: formatScaled(row.cost_per_unit, MONEY_SCALE),
     cost_currency: row.cost_currency,
     batch_id: row.batch_id,
-    serial_numbers: row.serial_numbers === null ? null : (typeof row.serial_numbers === 'string' ? (JSON.parse(row.serial_numbers) as string[]) : (row.serial_numbers as string[])),
+    serial_numbers: row.serial_numbers === null ? null : readJson<string[]>(row.serial_numbers),
     notes: row.notes,
   };
 }
