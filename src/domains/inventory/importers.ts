@@ -1,0 +1,171 @@
+/**
+ * Import of products, warehouses and movements. Records carry the API's output field names;
+ * movements go through the same ledger function as POST /movements (balances are never imported).
+ */
+import { Type } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { AppError, validationError } from '../../http/errors.ts';
+import type { FieldProblem } from '../../http/errors.ts';
+import { memberUserIds } from '../../platform/members.ts';
+import type { Tx } from '../../storage/storage.ts';
+import type { ImportContext, Importer } from '../module.ts';
+import { allowsNegativeStock, postMovement } from './ledger-service.ts';
+import { createProduct } from './product-service.ts';
+import { ITEM_TYPES, MOVEMENT_KINDS, MovementLineInput } from './schemas.ts';
+import { createWarehouse } from './warehouse-service.ts';
+
+const Id = Type.String({ minLength: 1, maxLength: 200 });
+const OptText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+const Decimal = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
+
+const WarehouseRecord = Type.Object(
+  {
+    id: Type.Optional(Id),
+    name: Type.String({ minLength: 1, maxLength: 300 }),
+    code: OptText(100),
+    city: OptText(200),
+    address_line: OptText(500),
+    isDefault: Type.Optional(Type.Boolean()),
+    isArchived: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const ProductRecord = Type.Object(
+  {
+    id: Type.Optional(Id),
+    sku: OptText(100),
+    name: Type.String({ minLength: 1, maxLength: 300 }),
+    unit: OptText(50),
+    item_type: Type.Optional(Type.Union(ITEM_TYPES.map((t) => Type.Literal(t)))),
+    category_id: OptText(200),
+    cost_per_unit: Type.Optional(Type.Number({ minimum: 0 })),
+    price: Type.Optional(Type.Number({ minimum: 0 })),
+    barcode: OptText(100),
+    manufacturer: OptText(300),
+    minStockLevel: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+    maxStockLevel: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+    isArchived: Type.Optional(Type.Boolean()),
+    version: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+
+const MovementRecord = Type.Object(
+  {
+    id: Type.Optional(Id),
+    kind: Type.Union(MOVEMENT_KINDS.map((k) => Type.Literal(k))),
+    date: Type.Optional(Type.String({ maxLength: 40 })),
+    warehouse_id: Type.Optional(Id),
+    from_warehouse_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    to_warehouse_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    reason: OptText(2000),
+    notes: OptText(2000),
+    reference_type: OptText(100),
+    reference_id: OptText(200),
+    created_by_user_id: Type.Optional(Id),
+    lines: Type.Array(
+      Type.Object(
+        { ...MovementLineInput.properties, id: Type.Optional(Id), cost_per_unit: Type.Optional(Decimal), cost_currency: Type.Optional(Type.String({ maxLength: 3 })) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 1000 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+function problemsOf(schema: TObject, record: unknown): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const e of Value.Errors(schema, record)) {
+    const field = e.path.split('/').filter(Boolean).join('.') || 'record';
+    if (!problems.some((p) => p.field === field)) problems.push({ field, message: e.message });
+  }
+  return problems;
+}
+
+/** Runs one record's write; any problem is reported as `<collection>[i].<field>` and rejects the whole file. */
+async function eachRecord<S extends TObject>(
+  collection: string,
+  schema: S,
+  records: unknown[],
+  write: (record: Static<S>, index: number) => Promise<void>,
+): Promise<number> {
+  for (const [index, record] of records.entries()) {
+    const at = `${collection}[${index}]`;
+    const problems = problemsOf(schema, record);
+    if (problems.length > 0) {
+      const fields = problems.map((p) => ({ field: `${at}.${p.field}`, message: p.message }));
+      throw validationError(fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
+    }
+    try {
+      await write(record as Static<S>, index);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const given = Array.isArray(error.details.fields) ? (error.details.fields as FieldProblem[]) : [];
+      const fields = given.map((f) => ({ field: `${at}.${f.field}`, message: f.message }));
+      throw validationError(`${at}: ${error.message}`, fields.length ? fields : [{ field: at, message: error.message }]);
+    }
+  }
+  return records.length;
+}
+
+const warehouses: Importer = {
+  collection: 'warehouses',
+  importRecords: (tx, ctx, records) => eachRecord('warehouses', WarehouseRecord, records, async (r) => void (await createWarehouse(tx, ctx.org.id, r))),
+};
+
+const products: Importer = {
+  collection: 'products',
+  importRecords: (tx, ctx, records) =>
+    eachRecord('products', ProductRecord, records, async (r) => {
+      const { version: _ignored, ...fields } = r;
+      await createProduct(tx, { orgId: ctx.org.id }, fields);
+    }),
+};
+
+type MovementRecord = Static<typeof MovementRecord>;
+
+/** The warehouse POST /movements would have been given: the source, or the destination of in and adjustment. */
+function sourceWarehouse(r: MovementRecord): string | undefined {
+  if (r.warehouse_id !== undefined) return r.warehouse_id;
+  const origin = r.kind === 'in' || r.kind === 'adjustment' ? r.to_warehouse_id : r.from_warehouse_id;
+  return origin ?? undefined;
+}
+
+async function importMovement(tx: Tx, ctx: ImportContext, r: MovementRecord): Promise<void> {
+  const warehouseId = sourceWarehouse(r);
+  if (warehouseId === undefined) throw validationError('warehouse_id: is required', [{ field: 'warehouse_id', message: 'is required (or from_warehouse_id / to_warehouse_id as the API lists them)' }]);
+  let author = ctx.actingUserId;
+  if (r.created_by_user_id !== undefined) {
+    if (!(await memberUserIds(tx.db, ctx.org.id, [r.created_by_user_id])).has(r.created_by_user_id)) {
+      throw validationError('created_by_user_id: is not a user of this organization', [{ field: 'created_by_user_id', message: 'is not a user of this organization' }]);
+    }
+    author = r.created_by_user_id;
+  }
+  const lines = r.lines.map(({ id: _id, cost_currency: _currency, ...line }) => line);
+  await postMovement(
+    tx,
+    { orgId: ctx.org.id, currency: ctx.org.currency, userId: author, allowNegativeStock: allowsNegativeStock(ctx.org.settings) },
+    {
+      id: r.id,
+      date: r.date,
+      kind: r.kind,
+      warehouse_id: warehouseId,
+      ...(r.kind === 'transfer' ? { to_warehouse_id: r.to_warehouse_id ?? null } : {}),
+      lines,
+      notes: r.notes ?? r.reason ?? null,
+      reference_type: r.reference_type ?? null,
+      reference_id: r.reference_id ?? null,
+    },
+  );
+}
+
+const movements: Importer = {
+  collection: 'movements',
+  importRecords: (tx, ctx, records) => eachRecord('movements', MovementRecord, records, (r) => importMovement(tx, ctx, r)),
+};
+
+/** Warehouses and products before the movements that refer to them. */
+export const inventoryImporters: Importer[] = [warehouses, products, movements];

@@ -1,0 +1,173 @@
+/** SQL of the stock ledger: movements, their lines and the balances they maintain. */
+import { sql } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
+import type { StockBalancesTable, StockMovementLinesTable, StockMovementsTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type BalanceRow = Selectable<StockBalancesTable>;
+export type MovementRow = Selectable<StockMovementsTable>;
+export type LineRow = Selectable<StockMovementLinesTable>;
+
+export async function insertMovement(db: Db, movement: Insertable<StockMovementsTable>, lines: Insertable<StockMovementLinesTable>[]): Promise<void> {
+  await db.insertInto('stock_movements').values(movement).execute();
+  await db.insertInto('stock_movement_lines').values(lines).execute();
+}
+
+export interface BalanceChange {
+  warehouseId: string;
+  itemId: string;
+  delta: number;
+  /** The id a balance row gets when this change creates it. */
+  newRowId: string;
+}
+
+/**
+ * Adds each change to its balance in one atomic statement (creating rows on first use) and
+ * returns the rows as updated. On PostgreSQL the upsert's row locks serialize concurrent
+ * writers of the same balance (taken in the order given, which callers keep sorted); on
+ * SQLite the whole write transaction is serialized.
+ */
+export function addToBalances(db: Db, orgId: string, changes: BalanceChange[], at: string): Promise<BalanceRow[]> {
+  return db
+    .insertInto('stock_balances')
+    .values(changes.map((c) => ({ org_id: orgId, id: c.newRowId, warehouse_id: c.warehouseId, item_id: c.itemId, on_hand: c.delta, reserved: 0, last_movement_at: at, version: 1 })))
+    .onConflict((oc) =>
+      oc.columns(['org_id', 'warehouse_id', 'item_id']).doUpdateSet({
+        on_hand: sql<number>`stock_balances.on_hand + excluded.on_hand`,
+        last_movement_at: sql<string>`excluded.last_movement_at`,
+        version: sql<number>`stock_balances.version + 1`,
+      }),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Reserves `qty` only while that leaves available (on hand − reserved) at zero or above; undefined otherwise. */
+export function reserveOnBalance(db: Db, orgId: string, warehouseId: string, itemId: string, qty: number): Promise<BalanceRow | undefined> {
+  return db
+    .updateTable('stock_balances')
+    .set({ reserved: sql<number>`reserved + ${qty}`, version: sql<number>`version + 1` })
+    .where('org_id', '=', orgId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('item_id', '=', itemId)
+    .where(sql<boolean>`on_hand - reserved >= ${qty}`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Releases `qty` of a reservation only while at least that much is reserved; undefined otherwise. */
+export function releaseOnBalance(db: Db, orgId: string, warehouseId: string, itemId: string, qty: number): Promise<BalanceRow | undefined> {
+  return db
+    .updateTable('stock_balances')
+    .set({ reserved: sql<number>`reserved - ${qty}`, version: sql<number>`version + 1` })
+    .where('org_id', '=', orgId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('item_id', '=', itemId)
+    .where('reserved', '>=', qty)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findBalance(db: Db, orgId: string, warehouseId: string, itemId: string): Promise<BalanceRow | undefined> {
+  return db
+    .selectFrom('stock_balances')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+}
+
+export interface BalanceFilter {
+  warehouseId?: string | undefined;
+  itemId?: string | undefined;
+}
+
+export async function listBalances(db: Db, orgId: string, filter: BalanceFilter, limit: number, offset: number): Promise<{ rows: BalanceRow[]; total: number }> {
+  const base = () => {
+    let query = db.selectFrom('stock_balances').where('org_id', '=', orgId);
+    if (filter.warehouseId !== undefined) query = query.where('warehouse_id', '=', filter.warehouseId);
+    if (filter.itemId !== undefined) query = query.where('item_id', '=', filter.itemId);
+    return query;
+  };
+  const [rows, count] = await Promise.all([
+    base().selectAll().orderBy('warehouse_id').orderBy('item_id').limit(limit).offset(offset).execute(),
+    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findMovement(db: Db, orgId: string, id: string): Promise<MovementRow | undefined> {
+  return db.selectFrom('stock_movements').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function linesOf(db: Db, orgId: string, movementIds: string[]): Promise<LineRow[]> {
+  if (movementIds.length === 0) return [];
+  return db
+    .selectFrom('stock_movement_lines')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('movement_id', 'in', movementIds)
+    .orderBy('movement_id')
+    .orderBy('line_no')
+    .execute();
+}
+
+export interface MovementFilter {
+  warehouseId?: string | undefined;
+  itemId?: string | undefined;
+  kind?: string | undefined;
+}
+
+function movementsWhere(db: Db, orgId: string, filter: MovementFilter) {
+  let query = db.selectFrom('stock_movements as m').where('m.org_id', '=', orgId);
+  const { warehouseId, itemId, kind } = filter;
+  if (warehouseId !== undefined) query = query.where((eb) => eb.or([eb('m.from_warehouse_id', '=', warehouseId), eb('m.to_warehouse_id', '=', warehouseId)]));
+  if (kind !== undefined) query = query.where('m.kind', '=', kind);
+  if (itemId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('stock_movement_lines as l')
+          .select('l.id')
+          .whereRef('l.org_id', '=', 'm.org_id')
+          .whereRef('l.movement_id', '=', 'm.id')
+          .where('l.item_id', '=', itemId),
+      ),
+    );
+  }
+  return query;
+}
+
+/** Newest first, keyset on seq: the page after `beforeSeq` costs what the first page costs. */
+export function pageOfMovements(db: Db, orgId: string, filter: MovementFilter, beforeSeq: number | undefined, take: number): Promise<MovementRow[]> {
+  let query = movementsWhere(db, orgId, filter);
+  if (beforeSeq !== undefined) query = query.where('m.seq', '<', beforeSeq);
+  return query.selectAll('m').orderBy('m.seq', 'desc').limit(take).execute();
+}
+
+export const COUNT_SLOTS = 16;
+
+export async function bumpMovementCount(db: Db, orgId: string, slot: number, by = 1): Promise<void> {
+  await db
+    .insertInto('stock_movement_counts')
+    .values({ org_id: orgId, slot, n: by })
+    .onConflict((oc) => oc.columns(['org_id', 'slot']).doUpdateSet({ n: sql<number>`stock_movement_counts.n + excluded.n` }))
+    .execute();
+}
+
+export async function countMovements(db: Db, orgId: string, filter: MovementFilter): Promise<number> {
+  if (filter.warehouseId === undefined && filter.itemId === undefined && filter.kind === undefined) {
+    const row = await db
+      .selectFrom('stock_movement_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const row = await movementsWhere(db, orgId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

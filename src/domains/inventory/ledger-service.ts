@@ -1,0 +1,215 @@
+/**
+ * The stock ledger: a movement and the balance changes it causes are written in one
+ * transaction; balances are only ever changed by atomic increments, never read-modify-write.
+ */
+import { conflict, invalidField, validationError } from '../../http/errors.ts';
+import type { FieldProblem } from '../../http/errors.ts';
+import { isoWithoutOffset, nowIso, readJson, toJson } from '../../storage/codecs.ts';
+import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
+import { isUniqueViolation } from '../../storage/errors.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { COUNT_SLOTS, addToBalances, bumpMovementCount, insertMovement } from './ledger-queries.ts';
+import type { LineRow, MovementRow } from './ledger-queries.ts';
+import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
+import { findProducts, findWarehouses } from './queries.ts';
+import type { Movement, MovementCreateBody, MovementLine } from './schemas.ts';
+
+/** Who posts a movement and under which organization rules. */
+export interface LedgerActor {
+  orgId: string;
+  currency: string;
+  userId: string;
+  allowNegativeStock: boolean;
+}
+
+/** POST /movements' body, plus what only the import may set (a kept id, date and author). */
+export interface NewMovement extends MovementCreateBody {
+  id?: string | undefined;
+  date?: string | undefined;
+}
+
+export function allowsNegativeStock(settings: Readonly<Record<string, unknown>>): boolean {
+  return settings.allowNegativeStock === true;
+}
+
+interface ParsedLine {
+  index: number;
+  itemId: string;
+  qty: number;
+  cost: number | undefined;
+}
+
+function parseLines(input: NewMovement): ParsedLine[] {
+  return input.lines.map((line, index) => {
+    const qty = scaledField(`lines.${index}.qty`, line.qty, QTY_SCALE);
+    if (input.kind === 'adjustment' ? qty === 0 : qty <= 0) {
+      throw invalidField(`lines.${index}.qty`, input.kind === 'adjustment' ? 'must not be zero' : 'must be greater than zero');
+    }
+    const cost = line.cost_per_unit === undefined ? undefined : scaledField(`lines.${index}.cost_per_unit`, line.cost_per_unit, MONEY_SCALE, { min: 0 });
+    return { index, itemId: line.item_id, qty, cost };
+  });
+}
+
+/** Where the stock leaves and where it arrives: an adjustment's signed quantity lands on its warehouse. */
+function endpoints(input: NewMovement): { from: string | null; to: string | null } {
+  const other = input.to_warehouse_id ?? undefined;
+  if (input.kind === 'transfer') {
+    if (other === undefined || other === '') throw invalidField('to_warehouse_id', 'is required for a transfer');
+    if (other === input.warehouse_id) throw invalidField('to_warehouse_id', 'must differ from warehouse_id');
+    return { from: input.warehouse_id, to: other };
+  }
+  if (other !== undefined) throw invalidField('to_warehouse_id', 'is accepted only for a transfer');
+  return input.kind === 'out' ? { from: input.warehouse_id, to: null } : { from: null, to: input.warehouse_id };
+}
+
+async function checkWarehouses(tx: Tx, orgId: string, from: string | null, to: string | null, input: NewMovement): Promise<void> {
+  const ids = [from, to].filter((w): w is string => w !== null);
+  const found = new Map((await findWarehouses(tx.db, orgId, ids)).map((w) => [w.id, w]));
+  const problems: FieldProblem[] = [];
+  for (const [field, id] of [['warehouse_id', input.warehouse_id], ['to_warehouse_id', input.to_warehouse_id]] as const) {
+    if (id === undefined || id === null) continue;
+    const w = found.get(id);
+    if (!w) problems.push({ field, message: `no warehouse "${id}" in this organization` });
+    else if (w.is_archived === true || w.is_archived === 1) problems.push({ field, message: `warehouse "${id}" is archived` });
+  }
+  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+}
+
+async function checkItems(tx: Tx, orgId: string, lines: ParsedLine[]): Promise<Map<string, number>> {
+  const products = new Map((await findProducts(tx.db, orgId, [...new Set(lines.map((l) => l.itemId))])).map((p) => [p.id, p]));
+  const problems: FieldProblem[] = [];
+  const defaultCost = new Map<string, number>();
+  for (const line of lines) {
+    const p = products.get(line.itemId);
+    if (!p) problems.push({ field: `lines.${line.index}.item_id`, message: `no product "${line.itemId}" in this organization` });
+    else if (p.item_type === 'service') problems.push({ field: `lines.${line.index}.item_id`, message: `"${p.name}" is a service item: services are not stocked` });
+    else defaultCost.set(p.id, p.cost_per_unit);
+  }
+  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+  return defaultCost;
+}
+
+function movementDate(given: string | undefined): string {
+  if (given === undefined) return nowIso();
+  // A timestamp without an offset is UTC, as the API writes it.
+  const text = /(?:Z|[+-]\d{2}:?\d{2})$/.test(given) ? given : `${given}Z`;
+  const when = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(given) || Number.isNaN(when.getTime())) throw invalidField('date', 'must be an ISO 8601 timestamp');
+  return when.toISOString();
+}
+
+/** One signed change per (warehouse, item), in a fixed order so concurrent writers lock rows alike. */
+function balanceDeltas(lines: ParsedLine[], from: string | null, to: string | null): Array<{ warehouseId: string; itemId: string; delta: number; firstLine: number }> {
+  const deltas = new Map<string, { warehouseId: string; itemId: string; delta: number; firstLine: number }>();
+  const add = (warehouseId: string, line: ParsedLine, delta: number) => {
+    const key = `${warehouseId}\u0000${line.itemId}`;
+    const entry = deltas.get(key) ?? { warehouseId, itemId: line.itemId, delta: 0, firstLine: line.index };
+    entry.delta += delta;
+    deltas.set(key, entry);
+  };
+  for (const line of lines) {
+    if (from !== null) add(from, line, -line.qty);
+    if (to !== null) add(to, line, line.qty);
+  }
+  return [...deltas.values()].sort((a, b) => (a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+}
+
+export function lineView(row: LineRow): MovementLine {
+  return {
+    id: row.id,
+    item_id: row.item_id,
+    qty: formatScaled(row.qty, QTY_SCALE),
+    cost_per_unit: formatScaled(row.cost_per_unit, MONEY_SCALE),
+    cost_currency: row.cost_currency,
+    batch_id: row.batch_id,
+    serial_numbers: row.serial_numbers === null ? null : readJson<string[]>(row.serial_numbers),
+    notes: row.notes,
+  };
+}
+
+export function movementView(row: Omit<MovementRow, 'seq'>, lines: LineRow[]): Movement {
+  return {
+    id: row.id,
+    kind: row.kind,
+    date: isoWithoutOffset(row.date),
+    from_warehouse_id: row.from_warehouse_id,
+    to_warehouse_id: row.to_warehouse_id,
+    reason: row.reason,
+    reference_type: row.reference_type,
+    reference_id: row.reference_id,
+    created_by_user_id: row.created_by_user_id,
+    lines: lines.map(lineView),
+  };
+}
+
+function shortage(change: { warehouseId: string; itemId: string; delta: number; firstLine: number }, before: number) {
+  const field = `lines.${change.firstLine}.qty`;
+  const message = `not enough stock of item "${change.itemId}" in warehouse "${change.warehouseId}": available ${formatScaled(before, QTY_SCALE)}, requested ${formatScaled(-change.delta, QTY_SCALE)}`;
+  return validationError(message, [{ field, message }], {
+    item_id: change.itemId,
+    warehouse_id: change.warehouseId,
+    available: scaledToNumber(before, QTY_SCALE),
+    requested: scaledToNumber(-change.delta, QTY_SCALE),
+  });
+}
+
+/**
+ * Posts one movement: validates it, records it with its lines, then applies its balance
+ * changes. A decrease that leaves available stock below zero is refused (unless the
+ * organization allows negative stock) by looking at the row the atomic update returned, so
+ * two racing shipments can never both pass.
+ */
+export async function postMovement(tx: Tx, actor: LedgerActor, input: NewMovement): Promise<Movement> {
+  const { from, to } = endpoints(input);
+  const lines = parseLines(input);
+  await checkWarehouses(tx, actor.orgId, from, to, input);
+  const defaultCost = await checkItems(tx, actor.orgId, lines);
+  const date = movementDate(input.date);
+  const movement: Omit<MovementRow, 'seq'> = {
+    org_id: actor.orgId,
+    id: input.id ?? newId(),
+    kind: input.kind,
+    date,
+    from_warehouse_id: from,
+    to_warehouse_id: to,
+    reason: input.notes ?? null,
+    reference_type: input.reference_type ?? null,
+    reference_id: input.reference_id ?? null,
+    created_by_user_id: actor.userId,
+  };
+  const lineRows: LineRow[] = lines.map((line) => {
+    const given = input.lines[line.index];
+    return {
+      org_id: actor.orgId,
+      id: newId(),
+      movement_id: movement.id,
+      line_no: line.index,
+      item_id: line.itemId,
+      qty: line.qty,
+      cost_per_unit: line.cost ?? defaultCost.get(line.itemId) ?? 0,
+      cost_currency: actor.currency,
+      batch_id: given?.batch_id ?? null,
+      serial_numbers: given?.serial_numbers ?? null,
+      notes: given?.notes ?? null,
+    };
+  });
+  try {
+    await insertMovement(tx.db, movement, lineRows.map((l) => ({ ...l, serial_numbers: l.serial_numbers === null ? null : toJson(l.serial_numbers) })));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
+    throw error;
+  }
+  const changes = balanceDeltas(lines, from, to);
+  const updated = await addToBalances(tx.db, actor.orgId, changes.map((c) => ({ ...c, newRowId: newId() })), date);
+  if (!actor.allowNegativeStock) {
+    const after = new Map(updated.map((b) => [`${b.warehouse_id}\u0000${b.item_id}`, b.on_hand - b.reserved]));
+    for (const change of changes) {
+      const available = after.get(`${change.warehouseId}\u0000${change.itemId}`) ?? 0;
+      if (change.delta < 0 && available < 0) throw shortage(change, available - change.delta);
+    }
+  }
+  // Last, so the counter row is locked only for the moment before commit.
+  await bumpMovementCount(tx.db, actor.orgId, Math.floor(Math.random() * COUNT_SLOTS));
+  return movementView(movement, lineRows);
+}

@@ -1,0 +1,156 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Actor } from '../../http/access.ts';
+import { conflict, invalidField, notFound, staleVersion } from '../../http/errors.ts';
+import type { Page } from '../../http/pagination.ts';
+import { nowIso, readBool, searchText } from '../../storage/codecs.ts';
+import { scaledToNumber, toScaled } from '../../storage/decimal.ts';
+import { isUniqueViolation } from '../../storage/errors.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { findProduct, insertProduct, itemHasStock, listProducts, updateProduct } from './queries.ts';
+import type { ProductRow } from './queries.ts';
+import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
+import type { ProductsTable } from './tables.ts';
+
+export const MONEY_SCALE = 2;
+export const QTY_SCALE = 3;
+
+export function productView(row: ProductRow): Product {
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    unit: row.unit,
+    item_type: row.item_type,
+    category_id: row.category_id,
+    cost_per_unit: scaledToNumber(row.cost_per_unit, MONEY_SCALE),
+    price: scaledToNumber(row.price, MONEY_SCALE),
+    barcode: row.barcode,
+    manufacturer: row.manufacturer,
+    minStockLevel: row.min_stock_level === null ? null : scaledToNumber(row.min_stock_level, QTY_SCALE),
+    maxStockLevel: row.max_stock_level === null ? null : scaledToNumber(row.max_stock_level, QTY_SCALE),
+    isArchived: readBool(row.is_archived),
+    version: row.version,
+  };
+}
+
+/** An exact decimal field, or a 422 naming it. */
+export function scaledField(field: string, value: number | string, scale: number, options: { min?: number } = {}): number {
+  const parsed = toScaled(value, scale);
+  if (!parsed.ok) {
+    const why =
+      parsed.problem === 'too_many_fraction_digits' ? `must have at most ${scale} fraction digits` : parsed.problem === 'too_large' ? 'is too large' : 'must be a decimal number';
+    throw invalidField(field, why);
+  }
+  if (options.min !== undefined && parsed.value < options.min) throw invalidField(field, `must be at least ${options.min}`);
+  return parsed.value;
+}
+
+function optionalLevel(field: string, value: number | null | undefined): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  return scaledField(field, value, QTY_SCALE, { min: 0 });
+}
+
+function checkLevels(min: number | null, max: number | null): void {
+  if (min !== null && max !== null && max < min) throw invalidField('maxStockLevel', 'must not be below minStockLevel');
+}
+
+function skuConflict(sku: string | null | undefined): never {
+  throw conflict('already_exists', `a product with SKU "${sku ?? ''}" already exists in this organization (archive it first or choose another SKU)`);
+}
+
+export interface NewProduct extends ProductCreateBody {
+  id?: string | undefined;
+  isArchived?: boolean | undefined;
+}
+
+/** Creates a product; the import keeps a supplied id, the API never takes one. */
+export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: NewProduct): Promise<Product> {
+  const at = nowIso();
+  const min = optionalLevel('minStockLevel', input.minStockLevel) ?? null;
+  const max = optionalLevel('maxStockLevel', input.maxStockLevel) ?? null;
+  checkLevels(min, max);
+  const name = input.name.trim();
+  if (!name) throw invalidField('name', 'must not be blank');
+  if (input.id !== undefined && (await findProduct(tx.db, actor.orgId, input.id))) throw conflict('already_exists', `a product with id "${input.id}" already exists`);
+  const row: ProductRow = {
+    org_id: actor.orgId,
+    id: input.id ?? newId(),
+    sku: input.sku ?? null,
+    name,
+    unit: input.unit ?? null,
+    item_type: input.item_type ?? 'product',
+    category_id: input.category_id ?? null,
+    cost_per_unit: input.cost_per_unit === undefined ? 0 : scaledField('cost_per_unit', input.cost_per_unit, MONEY_SCALE, { min: 0 }),
+    price: input.price === undefined ? 0 : scaledField('price', input.price, MONEY_SCALE, { min: 0 }),
+    barcode: input.barcode ?? null,
+    manufacturer: input.manufacturer ?? null,
+    min_stock_level: min,
+    max_stock_level: max,
+    is_archived: input.isArchived ?? false,
+    version: 1,
+    search_text: '',
+    created_at: at,
+    updated_at: at,
+  };
+  row.search_text = searchText(row.name, row.sku, row.barcode);
+  try {
+    await insertProduct(tx.db, { ...row, is_archived: readBool(row.is_archived) });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    skuConflict(row.sku);
+  }
+  return productView(row);
+}
+
+export async function updateProductFields(tx: Tx, actor: Actor, id: string, expected: number | undefined, patch: ProductPatchBody): Promise<Product> {
+  const current = await findProduct(tx.db, actor.orgId, id);
+  if (!current) throw notFound('product');
+  if (expected !== undefined && current.version !== expected) throw staleVersion(expected);
+  const changes: Updateable<ProductsTable> = { updated_at: nowIso() };
+  if (patch.name !== undefined) {
+    changes.name = patch.name.trim();
+    if (!changes.name) throw invalidField('name', 'must not be blank');
+  }
+  if (patch.sku !== undefined) changes.sku = patch.sku;
+  if (patch.unit !== undefined) changes.unit = patch.unit;
+  if (patch.category_id !== undefined) changes.category_id = patch.category_id;
+  if (patch.barcode !== undefined) changes.barcode = patch.barcode;
+  if (patch.manufacturer !== undefined) changes.manufacturer = patch.manufacturer;
+  if (patch.isArchived !== undefined) changes.is_archived = patch.isArchived;
+  if (patch.cost_per_unit !== undefined) changes.cost_per_unit = scaledField('cost_per_unit', patch.cost_per_unit, MONEY_SCALE, { min: 0 });
+  if (patch.price !== undefined) changes.price = scaledField('price', patch.price, MONEY_SCALE, { min: 0 });
+  const min = optionalLevel('minStockLevel', patch.minStockLevel);
+  const max = optionalLevel('maxStockLevel', patch.maxStockLevel);
+  if (min !== undefined) changes.min_stock_level = min;
+  if (max !== undefined) changes.max_stock_level = max;
+  checkLevels(min === undefined ? current.min_stock_level : min, max === undefined ? current.max_stock_level : max);
+  if (patch.item_type !== undefined) {
+    if (patch.item_type === 'service' && current.item_type !== 'service' && (await itemHasStock(tx.db, actor.orgId, id))) {
+      throw invalidField('item_type', 'the item holds or reserves stock: a service is not stocked, move the stock out first');
+    }
+    changes.item_type = patch.item_type;
+  }
+  changes.search_text = searchText(changes.name ?? current.name, changes.sku === undefined ? current.sku : changes.sku, changes.barcode === undefined ? current.barcode : changes.barcode);
+  let updated: ProductRow | undefined;
+  try {
+    updated = await updateProduct(tx.db, actor.orgId, id, current.version, changes);
+  } catch (error) {
+    if (isUniqueViolation(error)) skuConflict(changes.sku === undefined ? current.sku : changes.sku);
+    throw error;
+  }
+  if (!updated) throw staleVersion(expected ?? current.version);
+  return productView(updated);
+}
+
+export async function getProduct(db: Kysely<Database>, orgId: string, id: string): Promise<Product> {
+  const row = await findProduct(db, orgId, id);
+  if (!row) throw notFound('product');
+  return productView(row);
+}
+
+export async function productPage(db: Kysely<Database>, orgId: string, query: ProductListQuery): Promise<Page<Product>> {
+  const { rows, total } = await listProducts(db, orgId, { search: query.search, includeArchived: query.include_archived }, query.limit, query.offset);
+  return { items: rows.map(productView), total, limit: query.limit, offset: query.offset };
+}

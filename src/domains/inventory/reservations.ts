@@ -1,0 +1,45 @@
+/**
+ * Reserving stock for orders: reserved grows only while available (on hand − reserved) stays at
+ * zero or above, in one conditional update. No HTTP route: order capabilities call these in their
+ * own write transaction.
+ */
+import { validationError } from '../../http/errors.ts';
+import { formatScaled } from '../../storage/decimal.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { findBalance, releaseOnBalance, reserveOnBalance } from './ledger-queries.ts';
+import { balanceView } from './ledger-reads.ts';
+import { QTY_SCALE, scaledField } from './product-service.ts';
+import type { StockBalance } from './schemas.ts';
+
+export interface ReservationInput {
+  warehouseId: string;
+  itemId: string;
+  /** A positive decimal with at most three fraction digits. */
+  qty: number | string;
+}
+
+function positiveQty(qty: number | string): number {
+  const scaled = scaledField('qty', qty, QTY_SCALE);
+  if (scaled <= 0) throw validationError('qty: must be greater than zero', [{ field: 'qty', message: 'must be greater than zero' }]);
+  return scaled;
+}
+
+export async function reserveStock(tx: Tx, orgId: string, input: ReservationInput): Promise<StockBalance> {
+  const qty = positiveQty(input.qty);
+  const row = await reserveOnBalance(tx.db, orgId, input.warehouseId, input.itemId, qty);
+  if (row) return balanceView(row);
+  const current = await findBalance(tx.db, orgId, input.warehouseId, input.itemId);
+  const available = current ? current.on_hand - current.reserved : 0;
+  const message = `cannot reserve ${formatScaled(qty, QTY_SCALE)} of item "${input.itemId}" in warehouse "${input.warehouseId}": available ${formatScaled(available, QTY_SCALE)}`;
+  throw validationError(message, [{ field: 'qty', message }], { item_id: input.itemId, warehouse_id: input.warehouseId, available: Number(formatScaled(available, QTY_SCALE)) });
+}
+
+export async function releaseStock(tx: Tx, orgId: string, input: ReservationInput): Promise<StockBalance> {
+  const qty = positiveQty(input.qty);
+  const row = await releaseOnBalance(tx.db, orgId, input.warehouseId, input.itemId, qty);
+  if (row) return balanceView(row);
+  const current = await findBalance(tx.db, orgId, input.warehouseId, input.itemId);
+  const reserved = current ? current.reserved : 0;
+  const message = `cannot release ${formatScaled(qty, QTY_SCALE)} of item "${input.itemId}" in warehouse "${input.warehouseId}": reserved ${formatScaled(reserved, QTY_SCALE)}`;
+  throw validationError(message, [{ field: 'qty', message }], { item_id: input.itemId, warehouse_id: input.warehouseId, reserved: Number(formatScaled(reserved, QTY_SCALE)) });
+}
