@@ -69,7 +69,10 @@ export async function startReceiver(cert: TestCertificate, path = '/hook'): Prom
           return false;
         };
         const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`)), timeoutMs);
-        if (!check()) waiters.push(() => void check());
+        const wait = () => {
+          if (!check()) waiters.push(wait);
+        };
+        wait();
       }),
     close: async () => {
       server.closeAllConnections();

@@ -23,6 +23,7 @@ export class Dispatcher {
   /** The last pass stopped because every slot was taken: a finishing attempt looks again. */
   #starved = false;
   #stopped = false;
+  #stopping: Promise<void> | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor(ctx: RuntimeContext) {
@@ -107,13 +108,16 @@ export class Dispatcher {
   }
 
   /** Stops claiming, lets attempts in flight finish and record, then closes connections. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#unsubscribe?.();
-    await this.#passing;
-    await Promise.allSettled([...this.#inFlight]);
-    await this.#sender.close();
+  stop(): Promise<void> {
+    this.#stopping ??= (async () => {
+      this.#stopped = true;
+      clearTimeout(this.#timer);
+      this.#unsubscribe?.();
+      await this.#passing;
+      await Promise.allSettled([...this.#inFlight]);
+      await this.#sender.close();
+    })();
+    return this.#stopping;
   }
 }
 
