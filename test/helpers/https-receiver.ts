@@ -34,6 +34,8 @@ export interface Received {
   /** The raw bytes as they arrived. */
   body: Buffer;
   at: number;
+  /** The sender's side of the connection: distinct values mean distinct connections. */
+  remotePort: number | undefined;
 }
 
 export interface Reply {
@@ -84,7 +86,7 @@ export async function startReceiver(cert: TestCertificate, path = '/hook'): Prom
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const n = received.length;
-      received.push({ headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
+      received.push({ headers: req.headers, body: Buffer.concat(chunks), at: Date.now(), remotePort: req.socket.remotePort });
       for (const w of waiters.splice(0)) w();
       const reply = receiver.respond(n);
       const send = () => {
