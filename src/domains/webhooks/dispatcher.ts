@@ -1,9 +1,14 @@
 import type { RuntimeContext } from '../module.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { attemptDelivery, claimDue } from './attempt.ts';
+import { claimDue, recordOutcomes, send } from './attempt.ts';
+import type { Outcome } from './attempt.ts';
+import type { ClaimedDelivery } from './queries.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
 import { nextDueAt } from './queries.ts';
 import { WebhookSender } from './sender.ts';
+
+const RECORD_BATCH = 200;
+const RECORD_WINDOW_MS = 10;
 
 /**
  * Sends due deliveries with at most `webhookConcurrency` attempts in flight. It wakes when an
@@ -24,6 +29,10 @@ export class Dispatcher {
   #starved = false;
   #stopped = false;
   #stopping: Promise<void> | undefined;
+  readonly #toRecord: Array<{ outcome: Outcome; resolve: () => void; reject: (error: unknown) => void }> = [];
+  #flushing: Promise<void> | undefined;
+  #flushTimer: NodeJS.Timeout | undefined;
+  readonly #recordings = new Set<Promise<void>>();
   #unsubscribe: (() => void) | undefined;
 
   constructor(ctx: RuntimeContext) {
@@ -73,13 +82,56 @@ export class Dispatcher {
     this.#schedule(Math.min(dueIn, webhookPollMs));
   }
 
-  async #attempt(token: string, delivery: Parameters<typeof attemptDelivery>[4]): Promise<void> {
-    try {
-      const result = await attemptDelivery(this.#storage, this.#sender, this.#ctx.config.webhookRetryScheduleSeconds, token, delivery);
-      if (result.retryAt !== null) this.#schedule(Math.max(0, result.retryAt - Date.now()));
-    } catch (error) {
-      // The lease runs out and the delivery is attempted again.
-      this.#ctx.log.error({ err: error, delivery: delivery.id }, 'webhook dispatcher: recording an attempt failed');
+  /** The slot is free once the request is answered; recording joins the next batch. */
+  async #attempt(token: string, delivery: ClaimedDelivery): Promise<void> {
+    const outcome = await send(this.#sender, this.#ctx.config.webhookRetryScheduleSeconds, token, delivery);
+    const recorded = this.#record(outcome).then(
+      () => {
+        if (outcome.retryAt !== null) this.#schedule(Math.max(0, outcome.retryAt - Date.now()));
+      },
+      (error: unknown) => {
+        // The lease runs out and the delivery is attempted again.
+        this.#ctx.log.error({ err: error, delivery: delivery.id }, 'webhook dispatcher: recording an attempt failed');
+      },
+    );
+    this.#recordings.add(recorded);
+    void recorded.finally(() => this.#recordings.delete(recorded));
+  }
+
+  /**
+   * Group commit: attempts are recorded in batches, flushed when RECORD_BATCH are waiting or
+   * RECORD_WINDOW_MS after the first; one commit (one fsync on SQLite) serves many attempts.
+   */
+  #record(outcome: Outcome): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#toRecord.push({ outcome, resolve, reject });
+      if (this.#toRecord.length >= RECORD_BATCH) this.#flushSoon(0);
+      else this.#flushSoon(RECORD_WINDOW_MS);
+    });
+  }
+
+  #flushSoon(delayMs: number): void {
+    if (this.#flushing) return; // the running flush loops until the queue is empty
+    if (this.#flushTimer !== undefined && delayMs > 0) return;
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = setTimeout(() => {
+      this.#flushTimer = undefined;
+      this.#flushing = this.#flush().finally(() => {
+        this.#flushing = undefined;
+        if (this.#toRecord.length > 0) this.#flushSoon(RECORD_WINDOW_MS);
+      });
+    }, delayMs);
+  }
+
+  async #flush(): Promise<void> {
+    while (this.#toRecord.length > 0) {
+      const batch = this.#toRecord.splice(0, RECORD_BATCH);
+      try {
+        await recordOutcomes(this.#storage, batch.map((b) => b.outcome));
+        for (const b of batch) b.resolve();
+      } catch (error) {
+        for (const b of batch) b.reject(error);
+      }
     }
   }
 
@@ -87,7 +139,8 @@ export class Dispatcher {
     this.#inFlight.add(work);
     void work.finally(() => {
       this.#inFlight.delete(work);
-      if (this.#starved) {
+      // With a backlog, claim again once half the slots are free (fewer, larger claims).
+      if (this.#starved && this.#ctx.config.webhookConcurrency - this.#inFlight.size >= Math.max(1, this.#ctx.config.webhookConcurrency >> 1)) {
         this.#starved = false;
         this.wake();
       }
@@ -115,6 +168,8 @@ export class Dispatcher {
       this.#unsubscribe?.();
       await this.#passing;
       await Promise.allSettled([...this.#inFlight]);
+      this.#flushSoon(0);
+      await Promise.allSettled([...this.#recordings]);
       await this.#sender.close();
     })();
     return this.#stopping;

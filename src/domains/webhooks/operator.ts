@@ -59,14 +59,14 @@ export async function redeliver(storage: Storage, config: Config, slug: string, 
   if (!sub || !readBool(sub.is_active)) throw invalidField('delivery', 'belongs to a disabled subscription');
   const sender = new WebhookSender(config);
   try {
-    const result = await attemptDelivery(storage, sender, config.webhookRetryScheduleSeconds, claim.token, delivery);
+    const { result, retryAt } = await attemptDelivery(storage, sender, config.webhookRetryScheduleSeconds, claim.token, delivery);
     return {
       deliveryId,
       ok: result.ok,
       statusCode: result.statusCode,
       durationMs: result.durationMs,
       error: result.error,
-      nextAttemptAt: result.retryAt === null ? null : isoWithOffset(new Date(result.retryAt).toISOString()),
+      nextAttemptAt: retryAt === null ? null : isoWithOffset(new Date(retryAt).toISOString()),
     };
   } finally {
     await sender.close();

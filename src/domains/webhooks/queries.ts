@@ -101,17 +101,25 @@ const dueColumns = ['d.org_id', 'd.id', 'd.subscription_id', 'd.event_id', 'd.ev
 /** Marks claimed rows as held by `leaseToken` until `leaseUntil`, then returns them with their target. */
 async function lease(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, 'url' | 'secret'>>, leaseUntil: string, leaseToken: string): Promise<ClaimedDelivery[]> {
   if (rows.length === 0) return [];
-  // Delivery ids are UUIDs, unique across organizations.
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ locked_until: leaseUntil, lease_token: leaseToken })
-    .where('id', 'in', rows.map((r) => r.id))
-    .execute();
-  const targets = await trx
-    .selectFrom('webhook_subscriptions')
-    .select(['org_id', 'id', 'url', 'secret'])
-    .where('id', 'in', [...new Set(rows.map((r) => r.subscription_id))])
-    .execute();
+  const byOrg = new Map<string, Array<Omit<ClaimedDelivery, 'url' | 'secret'>>>();
+  for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r]);
+  const targets: Array<{ org_id: string; id: string; url: string; secret: string }> = [];
+  for (const [orgId, list] of byOrg) {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ locked_until: leaseUntil, lease_token: leaseToken })
+      .where('org_id', '=', orgId)
+      .where('id', 'in', list.map((r) => r.id))
+      .execute();
+    targets.push(
+      ...(await trx
+        .selectFrom('webhook_subscriptions')
+        .select(['org_id', 'id', 'url', 'secret'])
+        .where('org_id', '=', orgId)
+        .where('id', 'in', [...new Set(list.map((r) => r.subscription_id))])
+        .execute()),
+    );
+  }
   const byKey = new Map(targets.map((t) => [`${t.org_id}/${t.id}`, t]));
   return rows.flatMap((r) => {
     const t = byKey.get(`${r.org_id}/${r.subscription_id}`);
@@ -172,18 +180,17 @@ async function deliveryExists(db: Db, orgId: string, id: string): Promise<boolea
   return (await db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** When the earliest pending delivery falls due (its lease counted), or undefined when none waits. */
+/** When the earliest unheld pending delivery falls due, or undefined when none waits (expired leases are the poll's). */
 export async function nextDueAt(db: Db): Promise<string | undefined> {
   const row = await db
     .selectFrom('webhook_deliveries')
-    .select((eb) => [
-      eb.fn
-        .min(eb.case().when('locked_until', '>', eb.ref('next_attempt_at')).then(eb.ref('locked_until')).else(eb.ref('next_attempt_at')).end())
-        .as('due'),
-    ])
+    .select('next_attempt_at')
     .where('status', '=', 'pending')
+    .where('locked_until', 'is', null)
+    .orderBy('next_attempt_at')
+    .limit(1)
     .executeTakeFirst();
-  return (row?.due as string | null | undefined) ?? undefined;
+  return row?.next_attempt_at ?? undefined;
 }
 
 export interface AttemptRecord {
@@ -198,8 +205,8 @@ export interface AttemptRecord {
   error: string | null;
 }
 
-export async function insertAttempt(db: Db, record: AttemptRecord): Promise<void> {
-  await db.insertInto('webhook_attempts').values(record).execute();
+export async function insertAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
+  if (records.length > 0) await db.insertInto('webhook_attempts').values(records).execute();
 }
 
 /** Moves a delivery on after an attempt, only while `leaseToken` still holds it and it was not cancelled. */
@@ -229,10 +236,20 @@ export async function settleDelivery(
     .execute();
 }
 
-export async function recordSubscriptionOutcome(db: Db, orgId: string, id: string, ok: boolean, at: string): Promise<void> {
-  const update = db.updateTable('webhook_subscriptions').where('org_id', '=', orgId).where('id', '=', id);
-  if (ok) await update.set({ failure_count: 0, last_success_at: at }).execute();
-  else await update.set((eb) => ({ failure_count: eb('failure_count', '+', 1), last_failure_at: at })).execute();
+export async function recordSubscriptionStats(
+  db: Db,
+  s: { orgId: string; id: string; succeeded: boolean; failuresAfterSuccess: number; lastSuccessAt: string | null; lastFailureAt: string | null },
+): Promise<void> {
+  await db
+    .updateTable('webhook_subscriptions')
+    .set((eb) => ({
+      failure_count: s.succeeded ? s.failuresAfterSuccess : eb('failure_count', '+', s.failuresAfterSuccess),
+      ...(s.lastSuccessAt !== null ? { last_success_at: s.lastSuccessAt } : {}),
+      ...(s.lastFailureAt !== null ? { last_failure_at: s.lastFailureAt } : {}),
+    }))
+    .where('org_id', '=', s.orgId)
+    .where('id', '=', s.id)
+    .execute();
 }
 
 export interface DeliveryLogRow {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Config } from '../../config.ts';
 import { bareHost, ForbiddenTargetError, guardedLookup, isForbiddenAddress } from './address-policy.ts';
@@ -52,13 +52,14 @@ export class WebhookSender {
   constructor(config: Pick<Config, 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'webhookCaFile' | 'webhookConcurrency'>) {
     this.#timeoutMs = config.webhookTimeoutMs;
     this.#allowPrivate = config.webhookAllowPrivate;
-    const ca = config.webhookCaFile ? [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')] : undefined;
+    // Built once: passing `ca` itself would parse every root certificate again on each connection.
+    const secureContext = config.webhookCaFile ? createSecureContext({ ca: [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')] }) : undefined;
     this.#agent = new Agent({
       connections: config.webhookConcurrency,
       connectTimeout: config.webhookTimeoutMs,
       headersTimeout: config.webhookTimeoutMs,
       bodyTimeout: config.webhookTimeoutMs,
-      connect: { ...(ca ? { ca } : {}), ...(this.#allowPrivate ? {} : { lookup: guardedLookup }) },
+      connect: { ...(secureContext ? { secureContext } : {}), ...(this.#allowPrivate ? {} : { lookup: guardedLookup }) },
     });
   }
 
