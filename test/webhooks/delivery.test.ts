@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, it } from 'node:test';
 import type { Config } from '../../src/config.ts';
 import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
+import { redeliver } from '../../src/domains/webhooks/operator.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
@@ -153,8 +154,13 @@ describeEachDatabase(
       await emitClientCreated(ctx().storage, p.orgId);
       await settle(900);
       assert.equal(r.received.length, 1);
-      const statuses = await ctx().storage.db.selectFrom('webhook_deliveries').select('status').where('org_id', '=', p.orgId).execute();
+      const statuses = await ctx().storage.db.selectFrom('webhook_deliveries').select(['id', 'status']).where('org_id', '=', p.orgId).execute();
       assert.deepEqual(statuses.map((s) => s.status), ['cancelled']);
+      await assert.rejects(redeliver(ctx().storage, ctx().config, p.slug, statuses[0]!.id), /disabled subscription/);
+      await settle(700);
+      assert.equal(r.received.length, 1, 'an operator cannot send to a disabled subscription either');
+      const still = await ctx().storage.db.selectFrom('webhook_deliveries').select(['status', 'locked_until']).where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.deepEqual(still, { status: 'cancelled', locked_until: null });
       assert.equal((await subscription(p, sub.id)).isActive, false);
     });
 

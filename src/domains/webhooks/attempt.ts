@@ -25,7 +25,7 @@ export async function claimDue(storage: Storage, limit: number, timeoutMs: numbe
 }
 
 /** Claims one delivery of an organization for an immediate attempt, whatever its status. */
-export async function claimOne(storage: Storage, orgId: string, deliveryId: string, timeoutMs: number): Promise<Claim | 'held' | 'missing'> {
+export async function claimOne(storage: Storage, orgId: string, deliveryId: string, timeoutMs: number): Promise<Claim | 'held' | 'missing' | 'inactive'> {
   const token = randomUUID();
   const now = new Date();
   const result = await storage.transaction((tx) =>

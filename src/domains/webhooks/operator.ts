@@ -53,10 +53,9 @@ export async function redeliver(storage: Storage, config: Config, slug: string, 
   const claim = await claimOne(storage, org.id, deliveryId, config.webhookTimeoutMs);
   if (claim === 'missing') throw notFound('delivery');
   if (claim === 'held') throw invalidField('delivery', 'is being attempted right now by a dispatcher; try again in a moment');
+  if (claim === 'inactive') throw invalidField('delivery', 'belongs to a disabled subscription: nothing is sent to it');
   const delivery = claim.deliveries[0];
-  if (!delivery) throw invalidField('delivery', 'belongs to a subscription that no longer exists');
-  const sub = await findSubscription(storage.db, org.id, delivery.subscription_id);
-  if (!sub || !readBool(sub.is_active)) throw invalidField('delivery', 'belongs to a disabled subscription');
+  if (!delivery) throw notFound('delivery');
   const sender = new WebhookSender(config);
   try {
     const { result, retryAt } = await attemptDelivery(storage, sender, config.webhookRetryScheduleSeconds, claim.token, delivery);

@@ -1,5 +1,5 @@
 /** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import { skipLockedForUpdate } from '../../storage/locking.ts';
 import type { Dialect } from '../../storage/storage.ts';
@@ -57,7 +57,7 @@ export async function disableSubscription(db: Db, orgId: string, id: string, now
 export async function cancelPendingDeliveries(db: Db, orgId: string, subscriptionId: string, now: string): Promise<number> {
   const result = await db
     .updateTable('webhook_deliveries')
-    .set({ status: 'cancelled', completed_at: now, next_attempt_at: null })
+    .set({ status: 'cancelled', completed_at: now, next_attempt_at: null, locked_until: null, lease_token: null })
     .where('org_id', '=', orgId)
     .where('subscription_id', '=', subscriptionId)
     .where('status', '=', 'pending')
@@ -127,6 +127,17 @@ async function lease(trx: Transaction<Database>, rows: Array<Omit<ClaimedDeliver
   });
 }
 
+function subscriptionIsActive(eb: ExpressionBuilder<Database & { d: Database['webhook_deliveries'] }, 'd'>) {
+  return eb.exists(
+    eb
+      .selectFrom('webhook_subscriptions as s')
+      .select('s.id')
+      .whereRef('s.org_id', '=', 'd.org_id')
+      .whereRef('s.id', '=', 'd.subscription_id')
+      .where('s.is_active', '=', true),
+  );
+}
+
 /** Claims up to `limit` due, unheld deliveries of active subscriptions, across organizations. */
 export async function claimDueDeliveries(
   trx: Transaction<Database>,
@@ -144,6 +155,7 @@ export async function claimDueDeliveries(
       .where('d.status', '=', 'pending')
       .where('d.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+      .where(subscriptionIsActive)
       .orderBy('d.next_attempt_at')
       .limit(limit),
   ).execute();
@@ -159,12 +171,19 @@ export async function claimDelivery(
   now: string,
   leaseUntil: string,
   leaseToken: string,
-): Promise<ClaimedDelivery[] | 'held' | 'missing'> {
+): Promise<ClaimedDelivery[] | 'held' | 'missing' | 'inactive'> {
   const row = await skipLockedForUpdate(
     dialect,
     trx.selectFrom('webhook_deliveries as d').select([...dueColumns, 'd.locked_until', 'd.status']).where('d.org_id', '=', orgId).where('d.id', '=', id),
   ).executeTakeFirst();
   if (!row) return dialect === 'postgres' && (await deliveryExists(trx, orgId, id)) ? 'held' : 'missing';
+  const sub = await trx
+    .selectFrom('webhook_subscriptions')
+    .select('is_active')
+    .where('org_id', '=', orgId)
+    .where('id', '=', row.subscription_id)
+    .executeTakeFirst();
+  if (!sub || !(sub.is_active === true || sub.is_active === 1)) return 'inactive';
   if (row.status === 'pending' && row.locked_until !== null && row.locked_until > now) return 'held';
   await trx
     .updateTable('webhook_deliveries')
