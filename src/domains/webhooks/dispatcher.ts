@@ -54,7 +54,11 @@ export class Dispatcher {
       return;
     }
     this.#passing = this.#pass()
-      .catch((error: unknown) => this.#ctx.log.error({ err: error }, 'webhook dispatcher: claiming deliveries failed'))
+      .catch((error: unknown) => {
+        // The database may be away for a while: look again at the next poll.
+        this.#ctx.log.error({ err: error }, 'webhook dispatcher: claiming deliveries failed');
+        this.#schedule(this.#ctx.config.webhookPollMs);
+      })
       .finally(() => {
         this.#passing = undefined;
         if (this.#again) {

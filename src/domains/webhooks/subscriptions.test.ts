@@ -87,6 +87,17 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     }
   });
 
+  it('answers a repeated POST with the same Idempotency-Key with the same subscription, created once', async () => {
+    const p = await createPrincipal(ctx());
+    const request = { body: { name: 'once', url: PUBLIC_URL, events: ['deal.won'] }, headers: { 'idempotency-key': 'create-hook-1' } };
+    const first = await api(ctx(), p.token, 'POST', '/webhooks', request);
+    const again = await api(ctx(), p.token, 'POST', '/webhooks', request);
+    assert.equal(first.statusCode, 201);
+    assert.equal(again.statusCode, 201);
+    assert.equal(json<Sub>(again).id, json<Sub>(first).id);
+    assert.equal(json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items.length, 1);
+  });
+
   it('refuses bad bodies with 422 naming the field', async () => {
     const p = await createPrincipal(ctx());
     const cases: Array<[unknown, string]> = [
