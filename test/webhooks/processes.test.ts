@@ -88,6 +88,31 @@ describeEachDatabase(
       assert.deepEqual(pending, []);
       assert.equal(json<{ items: Array<{ failureCount: number }> }>(await api(ctx(), p.token, 'GET', '/webhooks')).items[0]!.failureCount, 0);
     });
+
+    it('a server killed mid-attempt leaves a lease that expires, and another server makes the attempt again', async () => {
+      receiver = await startReceiver(cert);
+      receiver.respond = (n) => (n === 0 ? { status: 200, delayMs: 60_000 } : { status: 200 });
+      const p = await createPrincipal(ctx());
+      const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'crash', url: receiver.url, events: '*' } });
+      assert.equal(res.statusCode, 201, res.body);
+      const env = { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile, BIZPLAT_WEBHOOK_POLL_MS: '200', BIZPLAT_WEBHOOK_TIMEOUT_MS: '1000' };
+      const doomed = await serve(ctx().config.databaseUrl, env);
+      const { eventId } = await emitClientCreated(ctx().storage, p.orgId);
+      await receiver.waitFor(1);
+      doomed.kill('SIGKILL');
+      await new Promise((r) => doomed.once('exit', r));
+      const held = await ctx().storage.db.selectFrom('webhook_deliveries').select(['status', 'locked_until']).where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.equal(held.status, 'pending');
+      assert.ok(held.locked_until && Date.parse(held.locked_until) > Date.now(), 'the dead server still holds the lease');
+      children.push(await serve(ctx().config.databaseUrl, env));
+      await receiver.waitFor(2, 20_000);
+      assert.ok(Date.now() >= Date.parse(held.locked_until), 'not before the lease expired');
+      assert.equal(receiver.received[1]!.headers['x-webhook-id'], eventId);
+      await settle(300);
+      const done = await ctx().storage.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.deepEqual(done, { status: 'succeeded', attempts: 1 });
+      assert.equal(receiver.received.length, 2);
+    });
   },
   { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1' } },
 );
