@@ -31,6 +31,22 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.equal(EVENT_NAMES.length, 9);
   });
 
+  it('appears in the capabilities catalog under event_bus and in the OpenAPI document', async () => {
+    const p = await createPrincipal(ctx());
+    const catalog = json<{ capabilities: Array<{ key: string; actions: Array<{ method: string; path: string; scope: string; permissions: string[] }> }> }>(
+      await api(ctx(), p.token, 'GET', '/capabilities'),
+    );
+    const bus = catalog.capabilities.find((c) => c.key === 'event_bus');
+    assert.deepEqual(
+      bus?.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.permissions.join(',')}`).sort(),
+      ['DELETE /webhooks/:id admin:all all', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all'],
+    );
+    const doc = await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
+    assert.equal(doc.statusCode, 200);
+    const paths = Object.keys(json<{ paths: Record<string, unknown> }>(doc).paths);
+    assert.ok(paths.includes('/webhooks') && paths.includes('/webhooks/{id}') && paths.includes('/webhooks/event-catalog'), paths.join(' '));
+  });
+
   it('needs scope admin:all and an administrator owner on every route', async () => {
     const crmWriter = await createPrincipal(ctx(), { scopes: ['crm:read', 'crm:write'] });
     const notAdmin = await createPrincipal(ctx(), { scopes: ['admin:all'], rights: ['crm.clients', 'crm.deals.edit'] });
