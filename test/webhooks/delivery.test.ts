@@ -61,7 +61,9 @@ describeEachDatabase(
       const p = await createPrincipal(ctx());
       const r = await receiver();
       const sub = await subscribe(ctx(), p, r.url, ['client.created']);
-      await dispatcher();
+      // Polling once an hour: only the commit's notification can bring the event out in time.
+      await dispatcher({ webhookPollMs: 3_600_000 });
+      await settle(100);
       const { eventId, entityId } = await emitClientCreated(ctx().storage, p.orgId, { version: 1 });
       const [got] = await r.waitFor(1);
       assert.equal(got!.headers['content-type'], 'application/json');
