@@ -17,4 +17,60 @@ export const webhookMigrations: Migration[] = [
       `CREATE INDEX events_org_seq ON events (org_id, seq)`,
     ],
   },
+  {
+    name: '0301_webhook_subscriptions_deliveries',
+    statements: (t) => [
+      `CREATE TABLE webhook_subscriptions (
+        org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        url TEXT NOT NULL,
+        events ${t.json} NOT NULL,
+        secret TEXT NOT NULL,
+        is_active ${t.bool} NOT NULL,
+        failure_count INTEGER NOT NULL DEFAULT 0,
+        last_success_at ${t.timestamp},
+        last_failure_at ${t.timestamp},
+        created_at ${t.timestamp} NOT NULL,
+        disabled_at ${t.timestamp},
+        PRIMARY KEY (org_id, id)
+      )`,
+      `CREATE INDEX webhook_subscriptions_active ON webhook_subscriptions (org_id, is_active)`,
+      // One row per (event, subscription): the exact bytes to send, where the delivery stands and who holds it.
+      `CREATE TABLE webhook_deliveries (
+        org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        subscription_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        body TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at ${t.timestamp},
+        locked_until ${t.timestamp},
+        lease_token TEXT,
+        last_status_code INTEGER,
+        last_error TEXT,
+        created_at ${t.timestamp} NOT NULL,
+        completed_at ${t.timestamp},
+        PRIMARY KEY (org_id, id)
+      )`,
+      `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)`,
+      `CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries (org_id, subscription_id, status)`,
+      // The delivery log: one row per attempt made.
+      `CREATE TABLE webhook_attempts (
+        seq ${t.autoId},
+        org_id TEXT NOT NULL,
+        delivery_id TEXT NOT NULL,
+        subscription_id TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        started_at ${t.timestamp} NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        status_code INTEGER,
+        ok ${t.bool} NOT NULL,
+        error TEXT
+      )`,
+      `CREATE INDEX webhook_attempts_delivery ON webhook_attempts (org_id, delivery_id, seq)`,
+    ],
+  },
 ];

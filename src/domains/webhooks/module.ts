@@ -1,4 +1,13 @@
 import type { DomainModule } from '../module.ts';
+import { webhookCommands } from './commands.ts';
+import { startDispatcher } from './dispatcher.ts';
 import { webhookMigrations } from './migrations.ts';
+import { webhookRoutes } from './routes.ts';
 
-export const webhooksModule: DomainModule = { name: 'webhooks', migrations: webhookMigrations };
+export const webhooksModule: DomainModule = {
+  name: 'webhooks',
+  migrations: webhookMigrations,
+  routes: webhookRoutes,
+  commands: webhookCommands,
+  workers: [startDispatcher],
+};

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { DbJson, DbTimestamp } from '../../storage/codecs.ts';
+import type { DbBool, DbJson, DbTimestamp } from '../../storage/codecs.ts';
 
 /** The outbox: every catalog event, written in the same transaction as the change it reports. */
 export interface EventsTable {
@@ -14,6 +14,63 @@ export interface EventsTable {
   created_at: DbTimestamp;
 }
 
+export interface WebhookSubscriptionsTable {
+  org_id: string;
+  id: string;
+  name: string;
+  url: string;
+  /** Catalog names, or ["*"]. */
+  events: DbJson;
+  /** Kept as issued: the server signs with it. Never leaves the server after the create response. */
+  secret: string;
+  is_active: DbBool;
+  failure_count: Generated<number>;
+  last_success_at: DbTimestamp | null;
+  last_failure_at: DbTimestamp | null;
+  created_at: DbTimestamp;
+  disabled_at: DbTimestamp | null;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface WebhookDeliveriesTable {
+  org_id: string;
+  id: string;
+  subscription_id: string;
+  /** events.id: the X-Webhook-Id of every attempt. */
+  event_id: string;
+  event: string;
+  /** The exact bytes signed and sent on every attempt. */
+  body: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: DbTimestamp | null;
+  /** Lease: a dispatcher holds the delivery until then; after it, another may try again. */
+  locked_until: DbTimestamp | null;
+  /** Who holds the lease: only that holder's result moves the delivery on. */
+  lease_token: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: DbTimestamp;
+  completed_at: DbTimestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  seq: Generated<number>;
+  org_id: string;
+  delivery_id: string;
+  subscription_id: string;
+  attempt: number;
+  started_at: DbTimestamp;
+  duration_ms: number;
+  status_code: number | null;
+  ok: DbBool;
+  error: string | null;
+}
+
 export interface WebhookTables {
   events: EventsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -1,0 +1,323 @@
+/** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
+import { skipLockedForUpdate } from '../../storage/locking.ts';
+import type { Dialect } from '../../storage/storage.ts';
+import type { DeliveryStatus } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface SubscriptionRow {
+  id: string;
+  name: string;
+  url: string;
+  events: unknown;
+  is_active: boolean | number;
+  failure_count: number;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+}
+
+const subscriptionColumns = ['id', 'name', 'url', 'events', 'is_active', 'failure_count', 'last_success_at', 'last_failure_at'] as const;
+
+export async function insertSubscription(
+  db: Db,
+  row: { org_id: string; id: string; name: string; url: string; events: string; secret: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('webhook_subscriptions').values({ ...row, is_active: true }).execute();
+}
+
+export function listSubscriptions(db: Db, orgId: string): Promise<SubscriptionRow[]> {
+  return db.selectFrom('webhook_subscriptions').select(subscriptionColumns).where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();
+}
+
+export function findSubscription(db: Db, orgId: string, id: string): Promise<(SubscriptionRow & { secret: string }) | undefined> {
+  return db
+    .selectFrom('webhook_subscriptions')
+    .select([...subscriptionColumns, 'secret'])
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function activeSubscriptionEvents(db: Db, orgId: string): Promise<Array<{ id: string; events: unknown }>> {
+  return db.selectFrom('webhook_subscriptions').select(['id', 'events']).where('org_id', '=', orgId).where('is_active', '=', true).execute();
+}
+
+export async function disableSubscription(db: Db, orgId: string, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('webhook_subscriptions')
+    .set({ is_active: false, disabled_at: now })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('is_active', '=', true)
+    .execute();
+}
+
+export async function cancelPendingDeliveries(db: Db, orgId: string, subscriptionId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'cancelled', completed_at: now, next_attempt_at: null, locked_until: null, lease_token: null })
+    .where('org_id', '=', orgId)
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface NewDelivery {
+  org_id: string;
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  event: string;
+  body: string;
+  created_at: string;
+  next_attempt_at: string;
+}
+
+export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('webhook_deliveries')
+    .values(rows.map((r) => ({ ...r, status: 'pending' as const })))
+    .execute();
+}
+
+export interface ClaimedDelivery {
+  org_id: string;
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  event: string;
+  body: string;
+  attempts: number;
+  url: string;
+  secret: string;
+}
+
+const dueColumns = ['d.org_id', 'd.id', 'd.subscription_id', 'd.event_id', 'd.event', 'd.body', 'd.attempts'] as const;
+
+/** Marks claimed rows as held by `leaseToken` until `leaseUntil`, then returns them with their target. */
+async function lease(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, 'url' | 'secret'>>, leaseUntil: string, leaseToken: string): Promise<ClaimedDelivery[]> {
+  if (rows.length === 0) return [];
+  const byOrg = new Map<string, Array<Omit<ClaimedDelivery, 'url' | 'secret'>>>();
+  for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r]);
+  const targets: Array<{ org_id: string; id: string; url: string; secret: string }> = [];
+  for (const [orgId, list] of byOrg) {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ locked_until: leaseUntil, lease_token: leaseToken })
+      .where('org_id', '=', orgId)
+      .where('id', 'in', list.map((r) => r.id))
+      .execute();
+    targets.push(
+      ...(await trx
+        .selectFrom('webhook_subscriptions')
+        .select(['org_id', 'id', 'url', 'secret'])
+        .where('org_id', '=', orgId)
+        .where('id', 'in', [...new Set(list.map((r) => r.subscription_id))])
+        .execute()),
+    );
+  }
+  const byKey = new Map(targets.map((t) => [`${t.org_id}/${t.id}`, t]));
+  return rows.flatMap((r) => {
+    const t = byKey.get(`${r.org_id}/${r.subscription_id}`);
+    return t ? [{ ...r, url: t.url, secret: t.secret }] : [];
+  });
+}
+
+function subscriptionIsActive(eb: ExpressionBuilder<Database & { d: Database['webhook_deliveries'] }, 'd'>) {
+  return eb.exists(
+    eb
+      .selectFrom('webhook_subscriptions as s')
+      .select('s.id')
+      .whereRef('s.org_id', '=', 'd.org_id')
+      .whereRef('s.id', '=', 'd.subscription_id')
+      .where('s.is_active', '=', true),
+  );
+}
+
+/** Claims up to `limit` due, unheld deliveries of active subscriptions, across organizations. */
+export async function claimDueDeliveries(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: string,
+  leaseUntil: string,
+  leaseToken: string,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const rows = await skipLockedForUpdate(
+    dialect,
+    trx
+      .selectFrom('webhook_deliveries as d')
+      .select(dueColumns)
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+      .where(subscriptionIsActive)
+      .orderBy('d.next_attempt_at')
+      .limit(limit),
+  ).execute();
+  return lease(trx, rows, leaseUntil, leaseToken);
+}
+
+/** Claims one delivery of an organization now, whatever its status, unless another worker holds it. */
+export async function claimDelivery(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  orgId: string,
+  id: string,
+  now: string,
+  leaseUntil: string,
+  leaseToken: string,
+): Promise<ClaimedDelivery[] | 'held' | 'missing' | 'inactive'> {
+  const row = await skipLockedForUpdate(
+    dialect,
+    trx.selectFrom('webhook_deliveries as d').select([...dueColumns, 'd.locked_until', 'd.status']).where('d.org_id', '=', orgId).where('d.id', '=', id),
+  ).executeTakeFirst();
+  if (!row) return dialect === 'postgres' && (await deliveryExists(trx, orgId, id)) ? 'held' : 'missing';
+  const sub = await trx
+    .selectFrom('webhook_subscriptions')
+    .select('is_active')
+    .where('org_id', '=', orgId)
+    .where('id', '=', row.subscription_id)
+    .executeTakeFirst();
+  if (!sub || !(sub.is_active === true || sub.is_active === 1)) return 'inactive';
+  if (row.status === 'pending' && row.locked_until !== null && row.locked_until > now) return 'held';
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', completed_at: null, next_attempt_at: now })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .execute();
+  const { locked_until: _l, status: _s, ...claimed } = row;
+  return lease(trx, [claimed], leaseUntil, leaseToken);
+}
+
+async function deliveryExists(db: Db, orgId: string, id: string): Promise<boolean> {
+  return (await db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** When the earliest unheld pending delivery falls due, or undefined when none waits (expired leases are the poll's). */
+export async function nextDueAt(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('next_attempt_at')
+    .where('status', '=', 'pending')
+    .where('locked_until', 'is', null)
+    .orderBy('next_attempt_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.next_attempt_at ?? undefined;
+}
+
+export interface AttemptRecord {
+  org_id: string;
+  delivery_id: string;
+  subscription_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  ok: boolean;
+  error: string | null;
+}
+
+export async function insertAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
+  if (records.length > 0) await db.insertInto('webhook_attempts').values(records).execute();
+}
+
+/** Moves a delivery on after an attempt, only while `leaseToken` still holds it and it was not cancelled. */
+export async function settleDelivery(
+  db: Db,
+  orgId: string,
+  id: string,
+  leaseToken: string,
+  next: { status: DeliveryStatus; attempts: number; nextAttemptAt: string | null; completedAt: string | null; statusCode: number | null; error: string | null },
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: next.status,
+      attempts: next.attempts,
+      next_attempt_at: next.nextAttemptAt,
+      completed_at: next.completedAt,
+      locked_until: null,
+      lease_token: null,
+      last_status_code: next.statusCode,
+      last_error: next.error,
+    })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('lease_token', '=', leaseToken)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function recordSubscriptionStats(
+  db: Db,
+  s: { orgId: string; id: string; succeeded: boolean; failuresAfterSuccess: number; lastSuccessAt: string | null; lastFailureAt: string | null },
+): Promise<void> {
+  await db
+    .updateTable('webhook_subscriptions')
+    .set((eb) => ({
+      failure_count: s.succeeded ? s.failuresAfterSuccess : eb('failure_count', '+', s.failuresAfterSuccess),
+      ...(s.lastSuccessAt !== null ? { last_success_at: s.lastSuccessAt } : {}),
+      ...(s.lastFailureAt !== null ? { last_failure_at: s.lastFailureAt } : {}),
+    }))
+    .where('org_id', '=', s.orgId)
+    .where('id', '=', s.id)
+    .execute();
+}
+
+export interface DeliveryLogRow {
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  event: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export function listDeliveries(db: Db, orgId: string, filter: { subscriptionId?: string; status?: DeliveryStatus; limit: number }): Promise<DeliveryLogRow[]> {
+  let query = db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'subscription_id', 'event_id', 'event', 'status', 'attempts', 'next_attempt_at', 'created_at', 'completed_at'])
+    .where('org_id', '=', orgId);
+  if (filter.subscriptionId !== undefined) query = query.where('subscription_id', '=', filter.subscriptionId);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export function attemptsOf(db: Db, orgId: string, deliveryIds: string[]): Promise<Array<Omit<AttemptRecord, 'org_id' | 'subscription_id'>>> {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('webhook_attempts')
+    .select(['delivery_id', 'attempt', 'started_at', 'duration_ms', 'status_code', 'ok', 'error'])
+    .where('org_id', '=', orgId)
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('seq')
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, ok: r.ok === true || r.ok === 1 })));
+}
+
+export interface EventRow {
+  id: string;
+  event: string;
+  data: unknown;
+  created_at: string;
+}
+
+export function eventsSince(db: Db, orgId: string, since: string): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .select(['id', 'event', 'data', 'created_at'])
+    .where('org_id', '=', orgId)
+    .where('created_at', '>=', since)
+    .orderBy('seq')
+    .execute();
+}

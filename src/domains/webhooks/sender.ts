@@ -1,0 +1,102 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { createSecureContext, rootCertificates } from 'node:tls';
+import { Agent, request } from 'undici';
+import type { Config } from '../../config.ts';
+import { bareHost, ForbiddenTargetError, guardedLookup, isForbiddenAddress } from './address-policy.ts';
+
+export interface SendResult {
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface Outgoing {
+  url: string;
+  secret: string;
+  /** events.id: the same on every attempt. */
+  eventId: string;
+  body: string;
+}
+
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/** Hex HMAC-SHA256 of the exact body bytes, keyed with the subscription secret. */
+export function signature(secret: string, body: Buffer | string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+function describe(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof ForbiddenTargetError) return cause.message;
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+/**
+ * Makes one HTTP attempt per call: POST of the signed bytes, redirects never followed, the
+ * whole exchange bounded by the time-out, connections kept alive between attempts. Unless
+ * private targets are allowed, every connection checks the resolved address.
+ */
+export class WebhookSender {
+  readonly #agent: Agent;
+  readonly #timeoutMs: number;
+  readonly #allowPrivate: boolean;
+
+  constructor(config: Pick<Config, 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'webhookCaFile' | 'webhookConcurrency'>) {
+    this.#timeoutMs = config.webhookTimeoutMs;
+    this.#allowPrivate = config.webhookAllowPrivate;
+    // Built once: passing `ca` itself would parse every root certificate again on each connection.
+    const secureContext = config.webhookCaFile ? createSecureContext({ ca: [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')] }) : undefined;
+    this.#agent = new Agent({
+      connections: config.webhookConcurrency,
+      connectTimeout: config.webhookTimeoutMs,
+      headersTimeout: config.webhookTimeoutMs,
+      bodyTimeout: config.webhookTimeoutMs,
+      connect: { ...(secureContext ? { secureContext } : {}), ...(this.#allowPrivate ? {} : { lookup: guardedLookup }) },
+    });
+  }
+
+  async send(out: Outgoing): Promise<SendResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const url = new URL(out.url);
+      const host = bareHost(url);
+      // A literal address is connected to without any lookup, so it is checked here.
+      if (!this.#allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new ForbiddenTargetError(host, host);
+      const body = Buffer.from(out.body);
+      const response = await request(url, {
+        method: 'POST',
+        dispatcher: this.#agent,
+        maxRedirections: 0,
+        signal: AbortSignal.timeout(this.#timeoutMs),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'bizplat-webhooks/1',
+          'x-webhook-id': out.eventId,
+          'x-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'x-webhook-signature': signature(out.secret, body),
+        },
+        body,
+      });
+      await response.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => {});
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      const error = ok ? null : response.statusCode >= 300 && response.statusCode < 400 ? `HTTP ${response.statusCode}: redirects are not followed` : `HTTP ${response.statusCode}`;
+      return { ok, statusCode: response.statusCode, durationMs: elapsed(), error };
+    } catch (error) {
+      if (error instanceof ForbiddenTargetError) return { ok: false, statusCode: null, durationMs: elapsed(), error: error.message };
+      return { ok: false, statusCode: null, durationMs: elapsed(), error: describe(error, this.#timeoutMs) };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#agent.close();
+  }
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Actor } from '../../http/access.ts';
+import { invalidField, notFound, validationError } from '../../http/errors.ts';
+import { isoWithOffset, nowIso, readBool, readJson, toJson } from '../../storage/codecs.ts';
+import { isUuid, newId } from '../../storage/ids.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
+import type { SubscriptionRow } from './queries.ts';
+import { cancelPendingDeliveries, disableSubscription, findSubscription, insertSubscription, listSubscriptions } from './queries.ts';
+import type { CreatedSubscription, CreateSubscriptionBody, Subscription } from './schemas.ts';
+
+export const SIGNATURE_NOTE =
+  'Keep the secret: it is shown only now. Verify every delivery before processing it: compute the hex HMAC-SHA256 ' +
+  'of the raw request body with this secret and compare it in constant time with the X-Webhook-Signature header. ' +
+  'X-Webhook-Id identifies the event and stays the same on every retry.';
+
+export function eventCatalog(): { events: string[] } {
+  return { events: [...EVENT_NAMES, ALL_EVENTS] };
+}
+
+/** "*", ["*"] or a non-empty list of catalog names (duplicates dropped), checked field by field. */
+export function normalizeEvents(events: CreateSubscriptionBody['events']): string[] {
+  if (events === ALL_EVENTS) return [ALL_EVENTS];
+  if (events.length === 0) throw invalidField('events', 'must list at least one catalog event, or be "*" for all');
+  const catalog: readonly string[] = EVENT_NAMES;
+  const problems = events.flatMap((name, i) => {
+    if (name === ALL_EVENTS) return events.length === 1 ? [] : [{ field: `events.${i}`, message: '"*" (all events) must be the only value' }];
+    return catalog.includes(name) ? [] : [{ field: `events.${i}`, message: `"${name}" is not in the event catalog (GET /webhooks/event-catalog)` }];
+  });
+  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+  return [...new Set(events)];
+}
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    events: readJson<string[]>(row.events),
+    isActive: readBool(row.is_active),
+    failureCount: row.failure_count,
+    lastSuccessAt: isoWithOffset(row.last_success_at),
+    lastFailureAt: isoWithOffset(row.last_failure_at),
+  };
+}
+
+/** The body's url must already have passed checkTargetUrl (it may resolve DNS, so it runs before the transaction). */
+export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody): Promise<CreatedSubscription> {
+  const name = body.name.trim();
+  if (name === '') throw invalidField('name', 'must not be blank');
+  const events = normalizeEvents(body.events);
+  const id = newId();
+  const secret = randomBytes(32).toString('hex');
+  await insertSubscription(tx.db, { org_id: actor.orgId, id, name, url: body.url, events: toJson(events), secret, created_at: nowIso() });
+  const row = await findSubscription(tx.db, actor.orgId, id);
+  if (!row) throw new Error('the subscription just written was not found');
+  return { ...toSubscription(row), secret, note: SIGNATURE_NOTE };
+}
+
+export async function listSubscriptionsOf(db: Kysely<Database>, actor: Actor): Promise<{ items: Subscription[] }> {
+  return { items: (await listSubscriptions(db, actor.orgId)).map(toSubscription) };
+}
+
+/** Disables the subscription and cancels what is still queued for it; repeating it changes nothing. */
+export async function deleteSubscription(tx: Tx, actor: Actor, id: string): Promise<{ ok: true }> {
+  const found = isUuid(id) ? await findSubscription(tx.db, actor.orgId, id) : undefined;
+  if (!found) throw notFound('webhook subscription');
+  const now = nowIso();
+  await disableSubscription(tx.db, actor.orgId, id, now);
+  await cancelPendingDeliveries(tx.db, actor.orgId, id, now);
+  return { ok: true };
+}

@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { api, createPrincipal, describeEachDatabase, json } from '../../../test/helpers/harness.ts';
+import { EVENT_NAMES } from './catalog.ts';
+
+interface Sub {
+  id: string;
+  name: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  failureCount: number;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  secret?: string;
+  note?: string;
+}
+interface ErrorBody {
+  error: string;
+  details: { error: string; fields?: Array<{ field: string; message: string }> };
+}
+
+const PUBLIC_URL = 'https://93.184.216.34/hooks/bizplat';
+
+describeEachDatabase('webhook subscriptions API', (ctx) => {
+  it('lists the event catalog: the 9 events and *', async () => {
+    const p = await createPrincipal(ctx());
+    const res = await api(ctx(), p.token, 'GET', '/webhooks/event-catalog');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(json(res), { events: [...EVENT_NAMES, '*'] });
+    assert.equal(EVENT_NAMES.length, 9);
+  });
+
+  it('appears in the capabilities catalog under event_bus and in the OpenAPI document', async () => {
+    const p = await createPrincipal(ctx());
+    const catalog = json<{ capabilities: Array<{ key: string; actions: Array<{ method: string; path: string; scope: string; permissions: string[] }> }> }>(
+      await api(ctx(), p.token, 'GET', '/capabilities'),
+    );
+    const bus = catalog.capabilities.find((c) => c.key === 'event_bus');
+    assert.deepEqual(
+      bus?.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.permissions.join(',')}`).sort(),
+      ['DELETE /webhooks/:id admin:all all', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all'],
+    );
+    const doc = await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
+    assert.equal(doc.statusCode, 200);
+    const paths = Object.keys(json<{ paths: Record<string, unknown> }>(doc).paths);
+    assert.ok(paths.includes('/webhooks') && paths.includes('/webhooks/{id}') && paths.includes('/webhooks/event-catalog'), paths.join(' '));
+  });
+
+  it('needs scope admin:all and an administrator owner on every route', async () => {
+    const crmWriter = await createPrincipal(ctx(), { scopes: ['crm:read', 'crm:write'] });
+    const notAdmin = await createPrincipal(ctx(), { scopes: ['admin:all'], rights: ['crm.clients', 'crm.deals.edit'] });
+    for (const p of [crmWriter, notAdmin]) {
+      for (const [method, path, body] of [
+        ['GET', '/webhooks/event-catalog', undefined],
+        ['GET', '/webhooks', undefined],
+        ['POST', '/webhooks', { name: 'x', url: PUBLIC_URL, events: '*' }],
+        ['DELETE', '/webhooks/0190d1a0-0000-7000-8000-000000000000', undefined],
+      ] as const) {
+        const res = await api(ctx(), p.token, method, path, body ? { body } : {});
+        assert.equal(res.statusCode, 403, `${method} ${path}`);
+        assert.equal(json<ErrorBody>(res).details.error, 'insufficient_scope');
+      }
+    }
+    assert.equal((await api(ctx(), undefined, 'GET', '/webhooks')).statusCode, 401);
+  });
+
+  it('creates a subscription: 201, secret and note once, then lists it without the secret', async () => {
+    const p = await createPrincipal(ctx());
+    const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'ERP sync', url: PUBLIC_URL, events: ['client.created', 'deal.won'] } });
+    assert.equal(res.statusCode, 201);
+    const created = json<Sub>(res);
+    assert.deepEqual(
+      { ...created, id: undefined, secret: undefined, note: undefined },
+      { id: undefined, name: 'ERP sync', url: PUBLIC_URL, events: ['client.created', 'deal.won'], isActive: true, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret: undefined, note: undefined },
+    );
+    assert.match(created.secret!, /^[0-9a-f]{64}$/, '32 random bytes, hex');
+    assert.match(created.note!, /HMAC-SHA256/);
+    assert.match(created.note!, /X-Webhook-Signature/);
+
+    const list = await api(ctx(), p.token, 'GET', '/webhooks');
+    assert.equal(list.statusCode, 200);
+    const body = json<{ items: Sub[] }>(list);
+    assert.deepEqual(Object.keys(body), ['items']);
+    assert.equal(body.items.length, 1);
+    assert.equal(body.items[0]!.id, created.id);
+    assert.equal(list.body.includes(created.secret!), false);
+    assert.deepEqual(Object.keys(body.items[0]!).sort(), ['events', 'failureCount', 'id', 'isActive', 'lastFailureAt', 'lastSuccessAt', 'name', 'url']);
+
+    const stored = await ctx().storage.db.selectFrom('webhook_subscriptions').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
+    assert.equal(stored.secret, created.secret, 'kept as issued, so the server can sign');
+
+    const other = await createPrincipal(ctx());
+    assert.deepEqual(json(await api(ctx(), other.token, 'GET', '/webhooks')), { items: [] }, 'another organization sees none');
+  });
+
+  it('accepts "*" and ["*"] for every event', async () => {
+    const p = await createPrincipal(ctx());
+    for (const events of ['*', ['*']]) {
+      const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'all', url: PUBLIC_URL, events } });
+      assert.equal(res.statusCode, 201);
+      assert.deepEqual(json<Sub>(res).events, ['*']);
+    }
+  });
+
+  it('answers a repeated POST with the same Idempotency-Key with the same subscription, created once', async () => {
+    const p = await createPrincipal(ctx());
+    const request = { body: { name: 'once', url: PUBLIC_URL, events: ['deal.won'] }, headers: { 'idempotency-key': 'create-hook-1' } };
+    const first = await api(ctx(), p.token, 'POST', '/webhooks', request);
+    const again = await api(ctx(), p.token, 'POST', '/webhooks', request);
+    assert.equal(first.statusCode, 201);
+    assert.equal(again.statusCode, 201);
+    assert.equal(json<Sub>(again).id, json<Sub>(first).id);
+    assert.equal(json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items.length, 1);
+  });
+
+  it('refuses bad bodies with 422 naming the field', async () => {
+    const p = await createPrincipal(ctx());
+    const cases: Array<[unknown, string]> = [
+      [{ url: PUBLIC_URL, events: '*' }, 'name'],
+      [{ name: '  ', url: PUBLIC_URL, events: '*' }, 'name'],
+      [{ name: 'x', events: '*' }, 'url'],
+      [{ name: 'x', url: 'http://93.184.216.34/hook', events: '*' }, 'url'],
+      [{ name: 'x', url: 'not a url', events: '*' }, 'url'],
+      [{ name: 'x', url: 'https://user:pw@93.184.216.34/hook', events: '*' }, 'url'],
+      [{ name: 'x', url: PUBLIC_URL }, 'events'],
+      [{ name: 'x', url: PUBLIC_URL, events: [] }, 'events'],
+      [{ name: 'x', url: PUBLIC_URL, events: 'client.created' }, 'events'],
+      [{ name: 'x', url: PUBLIC_URL, events: ['client.created', 'client.deleted'] }, 'events.1'],
+      [{ name: 'x', url: PUBLIC_URL, events: ['*', 'deal.won'] }, 'events.0'],
+      [{ name: 'x', url: PUBLIC_URL, events: '*', secret: 'mine' }, 'secret'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: body as Record<string, unknown> });
+      assert.equal(res.statusCode, 422, JSON.stringify(body));
+      const err = json<ErrorBody>(res);
+      assert.equal(err.details.error, 'validation_error');
+      assert.ok(err.details.fields?.some((f) => f.field === field), `${JSON.stringify(body)} → ${JSON.stringify(err.details.fields)}`);
+    }
+    assert.deepEqual(json(await api(ctx(), p.token, 'GET', '/webhooks')), { items: [] });
+  });
+
+  it('refuses every loopback, private and reserved target form at create time', async () => {
+    const p = await createPrincipal(ctx());
+    for (const host of [
+      '127.0.0.1', '2130706433', '0x7f.1', '017700000001', '127.1', '0x7f000001', '10.0.0.5', '172.16.3.4', '192.168.0.10', '169.254.169.254',
+      '100.64.1.1', '0.0.0.0', '224.0.0.251', '240.1.2.3', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[fe80::1]', '[fd00::1]', '[ff02::1]', '[::]',
+      'localhost', 'app.localhost', 'localhost.',
+    ]) {
+      const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'ssrf', url: `https://${host}:8443/hook`, events: '*' } });
+      assert.equal(res.statusCode, 422, host);
+      assert.equal(json<ErrorBody>(res).details.fields?.[0]?.field, 'url', host);
+    }
+    assert.deepEqual(json(await api(ctx(), p.token, 'GET', '/webhooks')), { items: [] });
+  });
+
+  it('DELETE disables the subscription, answers { ok: true }, and 404s for unknown ids', async () => {
+    const p = await createPrincipal(ctx());
+    const created = json<Sub>(await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'gone', url: PUBLIC_URL, events: '*' } }));
+    const other = await createPrincipal(ctx());
+    assert.equal((await api(ctx(), other.token, 'DELETE', `/webhooks/${created.id}`)).statusCode, 404, 'not across organizations');
+    const res = await api(ctx(), p.token, 'DELETE', `/webhooks/${created.id}`);
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(json(res), { ok: true });
+    const items = json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items;
+    assert.equal(items[0]!.isActive, false);
+    assert.equal((await api(ctx(), p.token, 'DELETE', `/webhooks/${created.id}`)).statusCode, 200, 'repeating it changes nothing');
+    const missing = await api(ctx(), p.token, 'DELETE', '/webhooks/0190d1a0-0000-7000-8000-000000000000');
+    assert.equal(missing.statusCode, 404);
+    assert.equal(json<ErrorBody>(missing).details.error, 'not_found');
+    assert.equal((await api(ctx(), p.token, 'DELETE', '/webhooks/not-a-uuid')).statusCode, 404);
+  });
+});

@@ -1,0 +1,11 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { Dialect } from './storage.ts';
+
+/**
+ * Rows a worker claims: on PostgreSQL `FOR UPDATE SKIP LOCKED`, so concurrent claimers take
+ * disjoint rows without waiting; on SQLite the claiming transaction's BEGIN IMMEDIATE already
+ * serializes claimers, and the clause does not exist.
+ */
+export function skipLockedForUpdate<DB, TB extends keyof DB, O>(dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { after, it } from 'node:test';
+import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
+import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
+import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
+import { emitClientCreated, settle } from './helpers.ts';
+
+const cert = makeCertificate();
+after(() => cert.remove());
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(databaseUrl: string, args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', ...args, '--json'],
+      { env: { ...process.env, DATABASE_URL: databaseUrl, BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** With --json a command prints exactly one JSON object on stdout. */
+function oneObject(run: CliRun): Record<string, unknown> {
+  assert.equal(run.code, 0, run.stderr);
+  const lines = run.stdout.trim().split('\n');
+  assert.equal(lines.length, 1, run.stdout);
+  return JSON.parse(lines[0]!) as Record<string, unknown>;
+}
+
+interface Delivery {
+  id: string;
+  subscriptionId: string;
+  eventId: string;
+  event: string;
+  status: string;
+  attempts: Array<{ attempt: number; at: string; ok: boolean; statusCode: number | null; durationMs: number; error: string | null }>;
+}
+
+describeEachDatabase(
+  'webhook operator commands',
+  (ctx) => {
+    it('lists attempts, redelivers a failed delivery now, and replays events since a time', async () => {
+      const receiver = await startReceiver(cert);
+      const dispatcher = new Dispatcher({ storage: ctx().storage, config: { ...ctx().config, webhookRetryScheduleSeconds: [], webhookPollMs: 200 }, log: ctx().app.log });
+      try {
+        receiver.respond = () => ({ status: 500 });
+        const p = await createPrincipal(ctx());
+        const sub = json<{ id: string }>(await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'ops', url: receiver.url, events: '*' } }));
+        await dispatcher.start();
+        const first = await emitClientCreated(ctx().storage, p.orgId);
+        await receiver.waitFor(1);
+        await settle(200);
+
+        const listed = oneObject(await cli(ctx().config.databaseUrl, ['webhook', 'deliveries', '--org', p.slug, '--status', 'failed', '--subscription', sub.id]));
+        const deliveries = listed.deliveries as Delivery[];
+        assert.equal(deliveries.length, 1);
+        const failed = deliveries[0]!;
+        assert.deepEqual([failed.eventId, failed.event, failed.status, failed.subscriptionId], [first.eventId, 'client.created', 'failed', sub.id]);
+        assert.equal(failed.attempts.length, 1);
+        assert.deepEqual([failed.attempts[0]!.statusCode, failed.attempts[0]!.ok, failed.attempts[0]!.error], [500, false, 'HTTP 500']);
+        assert.equal(typeof failed.attempts[0]!.durationMs, 'number');
+        assert.match(failed.attempts[0]!.at, /\+00:00$/);
+        assert.deepEqual(oneObject(await cli(ctx().config.databaseUrl, ['webhook', 'deliveries', '--org', p.slug, '--status', 'succeeded'])).deliveries, []);
+
+        receiver.respond = () => ({ status: 200 });
+        const redelivered = oneObject(await cli(ctx().config.databaseUrl, ['webhook', 'redeliver', '--org', p.slug, '--delivery', failed.id]));
+        assert.deepEqual([redelivered.ok, redelivered.statusCode], [true, 200]);
+        assert.equal(receiver.received.length, 2);
+        assert.equal(receiver.received[1]!.headers['x-webhook-id'], first.eventId);
+        const after = await ctx().storage.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('id', '=', failed.id).executeTakeFirstOrThrow();
+        assert.deepEqual(after, { status: 'succeeded', attempts: 2 });
+
+        const since = new Date().toISOString();
+        await settle(5);
+        const second = await emitClientCreated(ctx().storage, p.orgId);
+        await receiver.waitFor(3);
+        const replayed = oneObject(await cli(ctx().config.databaseUrl, ['webhook', 'replay', '--org', p.slug, '--subscription', sub.id, '--since', since]));
+        assert.equal(replayed.queued, 1, 'only the event since that time');
+        await receiver.waitFor(4);
+        assert.equal(receiver.received[3]!.headers['x-webhook-id'], second.eventId);
+        assert.equal(receiver.received[3]!.body.toString(), receiver.received[2]!.body.toString());
+
+        const missing = await cli(ctx().config.databaseUrl, ['webhook', 'redeliver', '--org', p.slug, '--delivery', '0190d1a0-0000-7000-8000-000000000000']);
+        assert.notEqual(missing.code, 0);
+        assert.equal(missing.stdout, '');
+        assert.equal((JSON.parse(missing.stderr) as { error: string }).error, 'not_found');
+      } finally {
+        await dispatcher.stop();
+        await receiver.close();
+      }
+    });
+  },
+  { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile } },
+);

@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, it } from 'node:test';
+import type { Config } from '../../src/config.ts';
+import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
+import { redeliver } from '../../src/domains/webhooks/operator.ts';
+import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
+import type { Principal, TestContext } from '../helpers/harness.ts';
+import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
+import type { Receiver } from '../helpers/https-receiver.ts';
+import { emitClientCreated, settle } from './helpers.ts';
+
+const cert = makeCertificate();
+after(() => cert.remove());
+
+interface Created {
+  id: string;
+  secret: string;
+}
+interface Sub {
+  id: string;
+  isActive: boolean;
+  failureCount: number;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+}
+
+describeEachDatabase(
+  'webhook delivery to a real HTTPS receiver',
+  (ctx) => {
+    const running: Array<{ stop(): Promise<void> }> = [];
+    const receivers: Receiver[] = [];
+    // Each test runs its own dispatchers (they serve every organization): none outlives its test.
+    afterEach(async () => {
+      for (const d of running.splice(0)) await d.stop();
+      for (const r of receivers.splice(0)) await r.close();
+      // A later receiver may reuse a closed one's port: nothing queued may reach it.
+      await ctx().storage.db.updateTable('webhook_deliveries').set({ status: 'cancelled' }).where('status', '=', 'pending').execute();
+    });
+
+    async function dispatcher(config: Partial<Config> = {}): Promise<Dispatcher> {
+      const d = new Dispatcher({ storage: ctx().storage, config: { ...ctx().config, ...config }, log: ctx().app.log });
+      await d.start();
+      running.push(d);
+      return d;
+    }
+    async function receiver(): Promise<Receiver> {
+      const r = await startReceiver(cert);
+      receivers.push(r);
+      return r;
+    }
+    async function subscribe(c: TestContext, p: Principal, url: string, events: unknown = '*'): Promise<Created> {
+      const res = await api(c, p.token, 'POST', '/webhooks', { body: { name: 'receiver', url, events } });
+      assert.equal(res.statusCode, 201, res.body);
+      return json<Created>(res);
+    }
+    async function subscription(p: Principal, id: string): Promise<Sub> {
+      return json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items.find((s) => s.id === id)!;
+    }
+
+    it('delivers the event with the exact signed body and headers (signature checked with openssl)', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      const sub = await subscribe(ctx(), p, r.url, ['client.created']);
+      // Polling once an hour: only the commit's notification can bring the event out in time.
+      await dispatcher({ webhookPollMs: 3_600_000 });
+      await settle(100);
+      const { eventId, entityId } = await emitClientCreated(ctx().storage, p.orgId, { version: 1 });
+      const [got] = await r.waitFor(1);
+      assert.equal(got!.headers['content-type'], 'application/json');
+      assert.equal(got!.headers['x-webhook-id'], eventId);
+      assert.match(String(got!.headers['x-webhook-timestamp']), /^\d{10}$/);
+      assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir));
+      const body = JSON.parse(got!.body.toString('utf8')) as { event: string; data: Record<string, unknown>; ts: string };
+      assert.deepEqual(Object.keys(body), ['event', 'data', 'ts']);
+      assert.equal(body.event, 'client.created');
+      assert.deepEqual(body.data, { entityType: 'client', entityId, version: 1 });
+      assert.match(body.ts, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
+
+      // An event the subscription did not ask for is not sent.
+      await ctx().storage.transaction(async (tx) => {
+        const { emitEvent } = await import('../../src/domains/webhooks/outbox.ts');
+        await emitEvent(tx, { orgId: p.orgId, event: 'deal.won', entityType: 'deal', entityId: entityId, context: { version: 2 } });
+      });
+      await settle(300);
+      assert.equal(r.received.length, 1);
+      const s = await subscription(p, sub.id);
+      assert.equal(s.failureCount, 0);
+      assert.match(String(s.lastSuccessAt), /\+00:00$/);
+      assert.equal(s.lastFailureAt, null);
+    });
+
+    it('retries on the schedule after failures, counting them, and resets the count on success', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      r.respond = (n) => ({ status: n < 2 ? 500 : 204 });
+      const sub = await subscribe(ctx(), p, r.url);
+      await dispatcher({ webhookRetryScheduleSeconds: [0.2, 0.2, 0.2] });
+      await emitClientCreated(ctx().storage, p.orgId);
+      await r.waitFor(2);
+      await settle(50);
+      const mid = await subscription(p, sub.id);
+      assert.equal(mid.failureCount, 2, 'two consecutive failures');
+      assert.ok(mid.lastFailureAt);
+      const all = await r.waitFor(3);
+      assert.ok(all[1]!.at - all[0]!.at >= 180, `second attempt ${all[1]!.at - all[0]!.at} ms after the first`);
+      assert.ok(all[2]!.at - all[1]!.at >= 180);
+      assert.equal(new Set(all.map((x) => x.headers['x-webhook-id'])).size, 1, 'the same X-Webhook-Id on every attempt');
+      assert.equal(new Set(all.map((x) => x.body.toString('hex'))).size, 1, 'the same bytes on every attempt');
+      await settle(100);
+      const end = await subscription(p, sub.id);
+      assert.equal(end.failureCount, 0);
+      assert.ok(end.lastSuccessAt);
+      const deliveries = await ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).execute();
+      assert.equal(deliveries.length, 1);
+      assert.equal(deliveries[0]!.status, 'succeeded');
+      assert.equal(deliveries[0]!.attempts, 3);
+      const log = await ctx().storage.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', p.orgId).orderBy('seq').execute();
+      assert.deepEqual(log.map((a) => [a.attempt, a.status_code, Boolean(a.ok)]), [[1, 500, false], [2, 500, false], [3, 204, true]]);
+      await settle(500);
+      assert.equal(r.received.length, 3, 'nothing after the success');
+    });
+
+    it('marks the delivery failed after the last retry, counting 3xx (not followed) and time-outs as failures', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      const target = await receiver();
+      r.respond = (n) => (n === 0 ? { status: 302, headers: { location: target.url } } : n === 1 ? { status: 200, delayMs: 800 } : { status: 404 });
+      const sub = await subscribe(ctx(), p, r.url);
+      await dispatcher({ webhookRetryScheduleSeconds: [0.1, 0.1], webhookTimeoutMs: 300 });
+      await emitClientCreated(ctx().storage, p.orgId);
+      await r.waitFor(3);
+      await settle(400);
+      assert.equal(r.received.length, 3, 'one attempt and two repeats');
+      assert.equal(target.received.length, 0, 'the redirect was not followed');
+      const d = await ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.equal(d.status, 'failed');
+      assert.equal(d.attempts, 3);
+      const log = await ctx().storage.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', p.orgId).orderBy('seq').execute();
+      assert.equal(log[0]!.status_code, 302);
+      assert.match(String(log[0]!.error), /redirect/);
+      assert.equal(log[1]!.status_code, null);
+      assert.match(String(log[1]!.error), /timed out/);
+      assert.equal(log[2]!.status_code, 404);
+      assert.equal((await subscription(p, sub.id)).failureCount, 3);
+    });
+
+    it('DELETE cancels pending deliveries and nothing is sent again', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      r.respond = () => ({ status: 503 });
+      const sub = await subscribe(ctx(), p, r.url);
+      await dispatcher({ webhookRetryScheduleSeconds: [0.3, 0.3, 0.3] });
+      await emitClientCreated(ctx().storage, p.orgId);
+      await r.waitFor(1);
+      assert.deepEqual(json(await api(ctx(), p.token, 'DELETE', `/webhooks/${sub.id}`)), { ok: true });
+      await emitClientCreated(ctx().storage, p.orgId);
+      await settle(900);
+      assert.equal(r.received.length, 1);
+      const statuses = await ctx().storage.db.selectFrom('webhook_deliveries').select(['id', 'status']).where('org_id', '=', p.orgId).execute();
+      assert.deepEqual(statuses.map((s) => s.status), ['cancelled']);
+      await assert.rejects(redeliver(ctx().storage, ctx().config, p.slug, statuses[0]!.id), /disabled subscription/);
+      await settle(700);
+      assert.equal(r.received.length, 1, 'an operator cannot send to a disabled subscription either');
+      const still = await ctx().storage.db.selectFrom('webhook_deliveries').select(['status', 'locked_until']).where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.deepEqual(still, { status: 'cancelled', locked_until: null });
+      assert.equal((await subscription(p, sub.id)).isActive, false);
+    });
+
+    it('keeps deliveries made while no dispatcher runs and sends them when one starts', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      await subscribe(ctx(), p, r.url);
+      const first = await dispatcher();
+      await first.stop();
+      await emitClientCreated(ctx().storage, p.orgId);
+      await emitClientCreated(ctx().storage, p.orgId);
+      await settle(200);
+      assert.equal(r.received.length, 0);
+      await dispatcher();
+      await r.waitFor(2);
+      await settle(200);
+      assert.equal(r.received.length, 2);
+    });
+
+    it('attempts again once the lease of a dispatcher that died mid-attempt expires', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      await subscribe(ctx(), p, r.url);
+      // A dispatcher that claimed and died: the lease is set, nothing was recorded.
+      await emitClientCreated(ctx().storage, p.orgId);
+      const leaseUntil = new Date(Date.now() + 700).toISOString();
+      await ctx()
+        .storage.db.updateTable('webhook_deliveries')
+        .set({ locked_until: leaseUntil, lease_token: 'dead-worker' })
+        .where('org_id', '=', p.orgId)
+        .execute();
+      const started = Date.now();
+      await dispatcher({ webhookPollMs: 100 });
+      await r.waitFor(1, 5000);
+      assert.ok(Date.now() - started >= 500, 'not before the lease expired');
+      await settle(200);
+      const d = await ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.equal(d.status, 'succeeded');
+      assert.equal(r.received.length, 1);
+    });
+
+    it('refuses at connect time a stored target that resolves to loopback (DNS rebinding)', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      const sub = await subscribe(ctx(), p, r.url);
+      // The name passed the create-time check, then resolved to a private address.
+      await ctx().storage.db.updateTable('webhook_subscriptions').set({ url: r.url.replace('127.0.0.1', 'localhost') }).where('id', '=', sub.id).execute();
+      await dispatcher({ webhookAllowPrivate: false, webhookRetryScheduleSeconds: [] });
+      await emitClientCreated(ctx().storage, p.orgId);
+      await settle(600);
+      assert.equal(r.received.length, 0);
+      const log = await ctx().storage.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', p.orgId).execute();
+      assert.equal(log.length, 1);
+      assert.match(String(log[0]!.error), /may not reach/);
+      const literal = await subscribe(ctx(), p, r.url);
+      await api(ctx(), p.token, 'DELETE', `/webhooks/${sub.id}`);
+      await emitClientCreated(ctx().storage, p.orgId);
+      await settle(600);
+      assert.equal(r.received.length, 0, 'a literal loopback address is refused too');
+      const refused = await ctx().storage.db.selectFrom('webhook_attempts').select('error').where('subscription_id', '=', literal.id).execute();
+      assert.equal(refused.length, 1);
+      assert.match(String(refused[0]!.error), /may not reach/);
+    });
+  },
+  { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile, BIZPLAT_WEBHOOK_POLL_MS: '1000' } },
+);

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { after, afterEach, it } from 'node:test';
+import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
+import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
+import type { Receiver } from '../helpers/https-receiver.ts';
+import { emitClientCreated, settle } from './helpers.ts';
+
+const cert = makeCertificate();
+after(() => cert.remove());
+
+/** `node --import tsx src/cli/main.ts serve` on the test database; resolves once it listens. */
+function serve(databaseUrl: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, BIZPLAT_LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('serving the public API')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describeEachDatabase(
+  'webhook dispatch from several server processes',
+  (ctx) => {
+    const children: ChildProcess[] = [];
+    let receiver: Receiver | undefined;
+    afterEach(async () => {
+      for (const c of children.splice(0)) await stop(c);
+      await receiver?.close();
+    });
+
+    it('sends each attempt exactly once with two servers dispatching, and loses nothing across a restart', async () => {
+      receiver = await startReceiver(cert);
+      receiver.respond = () => ({ status: 200, delayMs: 40 });
+      const p = await createPrincipal(ctx());
+      const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'two servers', url: receiver.url, events: '*' } });
+      assert.equal(res.statusCode, 201, res.body);
+      const env = {
+        BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1',
+        BIZPLAT_WEBHOOK_CA_FILE: cert.certFile,
+        BIZPLAT_WEBHOOK_POLL_MS: '200',
+        BIZPLAT_WEBHOOK_CONCURRENCY: '3',
+      };
+      children.push(...(await Promise.all([serve(ctx().config.databaseUrl, env), serve(ctx().config.databaseUrl, env)])));
+
+      const count = 60;
+      const emitted = new Set<string>();
+      for (let i = 0; i < count; i++) emitted.add((await emitClientCreated(ctx().storage, p.orgId)).eventId);
+      await receiver.waitFor(count, 30_000);
+      await settle(500);
+      const ids = receiver.received.map((r) => String(r.headers['x-webhook-id']));
+      assert.equal(ids.length, count, 'no attempt was sent twice');
+      assert.deepEqual(new Set(ids), emitted);
+      assert.ok(new Set(receiver.received.map((r) => r.remotePort)).size > 3, 'both servers sent (more connections than one server opens)');
+
+      // Both servers stop; events committed meanwhile wait in the database for the next start.
+      for (const c of children.splice(0)) assert.equal(await stop(c), 0);
+      for (let i = 0; i < 5; i++) emitted.add((await emitClientCreated(ctx().storage, p.orgId)).eventId);
+      await settle(300);
+      assert.equal(receiver.received.length, count);
+      children.push(await serve(ctx().config.databaseUrl, env));
+      await receiver.waitFor(count + 5, 30_000);
+      await settle(300);
+      assert.deepEqual(new Set(receiver.received.map((r) => String(r.headers['x-webhook-id']))), emitted);
+      assert.equal(receiver.received.length, count + 5);
+      const pending = await ctx().storage.db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', p.orgId).where('status', '!=', 'succeeded').execute();
+      assert.deepEqual(pending, []);
+      assert.equal(json<{ items: Array<{ failureCount: number }> }>(await api(ctx(), p.token, 'GET', '/webhooks')).items[0]!.failureCount, 0);
+    });
+
+    it('a server killed mid-attempt leaves a lease that expires, and another server makes the attempt again', async () => {
+      receiver = await startReceiver(cert);
+      receiver.respond = (n) => (n === 0 ? { status: 200, delayMs: 60_000 } : { status: 200 });
+      const p = await createPrincipal(ctx());
+      const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'crash', url: receiver.url, events: '*' } });
+      assert.equal(res.statusCode, 201, res.body);
+      const env = { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile, BIZPLAT_WEBHOOK_POLL_MS: '200', BIZPLAT_WEBHOOK_TIMEOUT_MS: '1000' };
+      const doomed = await serve(ctx().config.databaseUrl, env);
+      const { eventId } = await emitClientCreated(ctx().storage, p.orgId);
+      await receiver.waitFor(1);
+      doomed.kill('SIGKILL');
+      await new Promise((r) => doomed.once('exit', r));
+      const held = await ctx().storage.db.selectFrom('webhook_deliveries').select(['status', 'locked_until']).where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.equal(held.status, 'pending');
+      assert.ok(held.locked_until && Date.parse(held.locked_until) > Date.now(), 'the dead server still holds the lease');
+      children.push(await serve(ctx().config.databaseUrl, env));
+      await receiver.waitFor(2, 20_000);
+      assert.ok(Date.now() >= Date.parse(held.locked_until), 'not before the lease expired');
+      assert.equal(receiver.received[1]!.headers['x-webhook-id'], eventId);
+      await settle(300);
+      const done = await ctx().storage.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      assert.deepEqual(done, { status: 'succeeded', attempts: 1 });
+      assert.equal(receiver.received.length, 2);
+    });
+  },
+  { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1' } },
+);
