@@ -12,6 +12,7 @@ import type { DomainModule } from '../../src/domains/module.ts';
 import { RIGHTS } from '../../src/platform/rights.ts';
 import { createOrganization, createToken, createUser } from '../../src/platform/service.ts';
 import { tokenKey } from '../../src/platform/token-key.ts';
+import { domainModules } from '../../src/domains/index.ts';
 import { migrate, organizationHooks } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
@@ -21,6 +22,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 /** A fresh, migrated database (a temp SQLite file or a PostgreSQL schema) with the app on it. */
 export interface TestContext {
   kind: DatabaseKind;
+  /** The domain modules this context migrated and serves. */
+  modules: DomainModule[];
   config: Config;
   storage: Storage;
   app: FastifyInstance;
@@ -71,6 +74,7 @@ export async function createContext(
   await app.ready();
   return {
     kind,
+    modules: modules ?? domainModules,
     config,
     storage,
     app,
@@ -138,7 +142,7 @@ export async function createPrincipal(
 ): Promise<Principal> {
   const slug = options.slug ?? uniqueSlug();
   const existing = await ctx.storage.db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst();
-  const orgId = existing?.id ?? (await createOrganization(ctx.storage, { slug, name: `Org ${slug}`, domain: options.domain, currency: options.currency }, organizationHooks())).id;
+  const orgId = existing?.id ?? (await createOrganization(ctx.storage, { slug, name: `Org ${slug}`, domain: options.domain, currency: options.currency }, organizationHooks(ctx.modules))).id;
   const user = await createUser(ctx.storage, { orgSlug: slug, name: 'Test User', rights: options.rights ?? [...RIGHTS] });
   const { id, token } = await createToken(ctx.storage, await tokenKey(ctx.storage, ctx.config.tokenPepper), {
     orgSlug: slug,

@@ -31,7 +31,7 @@ export const crmDemoData: Record<string, unknown[]> = {
     {
       id: '0190a1b2-0000-7000-8000-000000000103',
       name: 'Dilnoza Karimova',
-      phone: '90 123 45 67',
+      phone: '+998 90 123 45 67',
       email: 'dilnoza.karimova@mail.example',
       city: 'Samarkand',
       segment: 'B2C',
