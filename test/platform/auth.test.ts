@@ -167,7 +167,7 @@ describeEachDatabase('authentication', (ctx) => {
 
   it('never stores a token: no table holds the token string or its secret', async () => {
     const slug = uniqueSlug();
-    await createOrganization(ctx().storage, { slug, name: 'Secret keeper' }, organizationHooks());
+    await createOrganization(ctx().storage, { slug, name: 'Secret keeper' }, organizationHooks(ctx().modules));
     const user = await createUser(ctx().storage, { orgSlug: slug, name: 'Keeper', rights: [] });
     const { token } = await createToken(ctx().storage, await tokenKey(ctx().storage, ctx().config.tokenPepper), { orgSlug: slug, user: user.id, scopes: ['crm:read'] });
     assert.equal((await ping(ctx(), token)).statusCode, 200);
