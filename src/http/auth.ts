@@ -22,11 +22,10 @@ interface Cached<T> {
 
 /**
  * Resolves X-API-Token to an Actor. Tokens are looked up by their HMAC hash and compared in
- * constant time. On SQLite results are cached and the cache is dropped whenever the data
- * version shows another connection's commit; on PostgreSQL the token (with its owner's rights)
- * is read on every request, because a NOTIFY arrives only after the next request may have
- * started. Either way a revoked token or a removed right takes effect on the next request.
- * Organization domains stay cached (dropped on NOTIFY): a new domain may take a moment.
+ * constant time. Results are cached and the cache is dropped on every change notice: at once
+ * for changes made in this process (and, on SQLite, by another process: the data version);
+ * on PostgreSQL changes made by another process arrive by NOTIFY within milliseconds. While
+ * notices cannot arrive (the LISTEN connection is down) tokens are read through.
  */
 export class Authenticator {
   readonly #tokens = new Map<string, Cached<TokenRecord | null>>();
@@ -89,7 +88,7 @@ export class Authenticator {
   }
 
   async #record(hash: string): Promise<TokenRecord | null> {
-    if (!this.storage.seesChangesAtOnce) return (await findTokenByHash(this.storage.db, hash)) ?? null;
+    if (!this.storage.changeNoticesLive()) return (await findTokenByHash(this.storage.db, hash)) ?? null;
     const hit = this.#tokens.get(hash);
     const now = Date.now();
     if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;

@@ -33,11 +33,12 @@ export interface Storage {
   /** True once after another connection (another process) has committed a change (SQLite); false on PostgreSQL, where NOTIFY covers it. */
   changedElsewhere(): boolean;
   /**
-   * Whether changedElsewhere() reports another connection's commit before the next query (SQLite).
-   * On PostgreSQL a NOTIFY arrives a moment after the commit, so data that must be exact on the
-   * very next request (tokens, rights) is read through, not cached.
+   * Whether change notices are arriving now, so that a cache dropped on them stays exact:
+   * always on SQLite (the data version, plus in-process notices after commit); on PostgreSQL
+   * while the LISTEN connection is up (a process's own commits are noticed at once, other
+   * processes' within the NOTIFY delivery time). When false, read through.
    */
-  readonly seesChangesAtOnce: boolean;
+  changeNoticesLive(): boolean;
   close(): Promise<void>;
 }
 
@@ -107,7 +108,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
       local.on(channel, listener);
       return () => local.off(channel, listener);
     },
-    seesChangesAtOnce: true,
+    changeNoticesLive: () => true,
     changedElsewhere: () => {
       const current = readDataVersion();
       if (current === dataVersion) return false;
@@ -133,7 +134,7 @@ function postgresStorage(url: string, poolSize: number): Storage {
     client.on('notification', (msg) => {
       for (const listener of channels.get(msg.channel) ?? []) listener(msg.payload ?? '');
     });
-    client.on('error', () => {
+    const lost = () => {
       // Reconnect and re-listen; listeners are told with an empty payload that they may have missed something.
       listenerClient = undefined;
       connecting = undefined;
@@ -144,7 +145,9 @@ function postgresStorage(url: string, poolSize: number): Storage {
           for (const set of channels.values()) for (const l of set) l('');
         }, () => {});
       }, 500).unref();
-    });
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
     for (const channel of channels.keys()) await client.query(`LISTEN "${channel}"`);
     listenerClient = client;
@@ -161,8 +164,12 @@ function postgresStorage(url: string, poolSize: number): Storage {
     db,
     url,
     transaction: (work) =>
-      runTransaction(db, 'postgres', async (trx, _hooks, channel, payload) => {
+      runTransaction(db, 'postgres', async (trx, hooks, channel, payload) => {
         await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
+        // This process hears its own commit at once; the NOTIFY tells the others.
+        hooks.push(() => {
+          for (const listener of channels.get(channel) ?? []) listener(payload);
+        });
       }, work),
     subscribe: async (channel, listener) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -177,7 +184,7 @@ function postgresStorage(url: string, poolSize: number): Storage {
       };
     },
     changedElsewhere: () => false,
-    seesChangesAtOnce: false,
+    changeNoticesLive: () => listenerClient !== undefined && !closed,
     close: async () => {
       closed = true;
       const client = listenerClient;
