@@ -32,18 +32,14 @@ export async function write<T>(
     key,
     hash: requestHash(request.method, request.url, request.body),
   };
-  if (storage.dialect === 'sqlite') {
-    // SQLite runs one writer at a time, so the claim, the effect and the stored response can share
-    // one transaction (one commit, one fsync): a concurrent repeat waits for it and gets the replay,
+  if (storage.oneWriterAtATime) {
+    // With one writer at a time the claim, the effect and the stored response can share one
+    // transaction (one commit, one fsync): a concurrent repeat waits for it and gets the replay,
     // and a failure rolls the claim back with the effect.
     const outcome = await storage.transaction(async (tx) => {
       const replay = await claimKeyIn(tx.db, scope);
       if (replay) return { replay };
-      const result = await work(tx);
-      reply.code(status);
-      const serialized = reply.serialize(result) as string;
-      await completeKey(tx.db, scope, { status, body: serialized });
-      return { body: serialized };
+      return { body: await performAndRecord(tx, reply, status, scope, work) };
     });
     if (outcome.replay) {
       return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
@@ -56,16 +52,19 @@ export async function write<T>(
   }
   let body: string;
   try {
-    body = await storage.transaction(async (tx) => {
-      const result = await work(tx);
-      reply.code(status);
-      const serialized = reply.serialize(result) as string;
-      await completeKey(tx.db, scope, { status, body: serialized });
-      return serialized;
-    });
+    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, work));
   } catch (error) {
     await releaseKey(storage, scope).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
     throw error;
   }
   return reply.code(status).type(JSON_TYPE).send(body);
+}
+
+/** The effect, then its response serialized by the route's schema and stored under the key, in `tx`. */
+async function performAndRecord<T>(tx: Tx, reply: FastifyReply, status: number, scope: IdempotencyScope, work: (tx: Tx) => Promise<T>): Promise<string> {
+  const result = await work(tx);
+  reply.code(status);
+  const serialized = reply.serialize(result) as string;
+  await completeKey(tx.db, scope, { status, body: serialized });
+  return serialized;
 }

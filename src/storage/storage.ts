@@ -39,6 +39,8 @@ export interface Storage {
    * processes' within the NOTIFY delivery time). When false, read through.
    */
   changeNoticesLive(): boolean;
+  /** Write transactions run one at a time (SQLite): a later writer waits and then sees the earlier one's commit. */
+  readonly oneWriterAtATime: boolean;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
       return () => local.off(channel, listener);
     },
     changeNoticesLive: () => true,
+    oneWriterAtATime: true,
     changedElsewhere: () => {
       const current = readDataVersion();
       if (current === dataVersion) return false;
@@ -185,6 +188,7 @@ function postgresStorage(url: string, poolSize: number): Storage {
     },
     changedElsewhere: () => false,
     changeNoticesLive: () => listenerClient !== undefined && !closed,
+    oneWriterAtATime: false,
     close: async () => {
       closed = true;
       const client = listenerClient;

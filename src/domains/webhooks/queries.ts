@@ -176,7 +176,8 @@ export async function claimDelivery(
     dialect,
     trx.selectFrom('webhook_deliveries as d').select([...dueColumns, 'd.locked_until', 'd.status']).where('d.org_id', '=', orgId).where('d.id', '=', id),
   ).executeTakeFirst();
-  if (!row) return dialect === 'postgres' && (await deliveryExists(trx, orgId, id)) ? 'held' : 'missing';
+  // Absent from a SKIP LOCKED read but present: another worker holds it.
+  if (!row) return (await deliveryExists(trx, orgId, id)) ? 'held' : 'missing';
   const sub = await trx
     .selectFrom('webhook_subscriptions')
     .select('is_active')
