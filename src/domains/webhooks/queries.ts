@@ -1,9 +1,9 @@
 /** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import { skipLockedForUpdate } from '../../storage/locking.ts';
 import type { Dialect } from '../../storage/storage.ts';
-import type { DeliveryStatus } from './tables.ts';
+import type { DeliveryStatus, WebhookDeliveriesTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,16 +65,10 @@ export async function cancelPendingDeliveries(db: Db, orgId: string, subscriptio
   return Number(result.numUpdatedRows);
 }
 
-export interface NewDelivery {
-  org_id: string;
-  id: string;
-  subscription_id: string;
-  event_id: string;
-  event: string;
-  body: string;
-  created_at: string;
+/** A delivery as the outbox creates it: pending, due at next_attempt_at. */
+export type NewDelivery = Pick<Insertable<WebhookDeliveriesTable>, 'org_id' | 'id' | 'subscription_id' | 'event_id' | 'event' | 'body' | 'created_at'> & {
   next_attempt_at: string;
-}
+};
 
 export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<void> {
   if (rows.length === 0) return;
