@@ -9,18 +9,22 @@ import { newId } from '../src/storage/ids.ts';
 import type { Storage } from '../src/storage/storage.ts';
 import { createPrincipal } from '../test/helpers/harness.ts';
 import { checkLedger } from '../test/inventory/invariant.ts';
-import { baseline, benchDatabases, load, printRows, row, servedContext, withPeakRss } from './lib.ts';
+import { againstBaseline, benchDatabases, printRows, row, servedContext } from './lib.ts';
 import type { BenchRow, LoadOptions } from './lib.ts';
 
 const HOT_ITEMS = 10;
 const SEEDED = 1_000_000;
 
 async function compare(name: string, kind: BenchRow['database'], options: LoadOptions, target: string, sample: () => Promise<string>, note?: string): Promise<BenchRow> {
-  const base = await baseline(await sample(), options.method === 'POST' ? 201 : 200);
-  const baseResult = await load({ ...options, url: `${base.url}/`, variantModule: undefined, variant: undefined });
-  await base.close();
-  const { result, peakRssMb } = await withPeakRss(() => load(options));
-  return row(name, kind, result, baseResult, target, peakRssMb, note);
+  const { url, ...loadOptions } = options;
+  const { origin, pathname, search } = new URL(url);
+  const prefix = '/api/public/v1';
+  const measured = await againstBaseline(await sample(), options.method === 'POST' ? 201 : 200, {
+    ...loadOptions,
+    baseUrl: `${origin}${prefix}`,
+    path: `${pathname.slice(prefix.length)}${search}`,
+  });
+  return row(name, kind, measured.server, measured.base, target, measured.peakRssMb, note);
 }
 
 /**

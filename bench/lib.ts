@@ -117,3 +117,44 @@ export function printRows(title: string, rows: BenchRow[]): void {
     console.log(`| ${r.name} | ${r.database} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baselineRps} | ${r.ratio} | ${r.target} | ${r.peakRssMb} | ${r.note ?? ''} |`);
   }
 }
+
+/** Baseline and server take turns in short slices, so a change in machine load hits both alike. */
+const ROUNDS = 3;
+
+function combine(results: LoadResult[]): LoadResult {
+  const sum = (f: (r: LoadResult) => number) => results.reduce((a, r) => a + f(r), 0);
+  const sorted = (f: (r: LoadResult) => number) => results.map(f).sort((a, b) => a - b);
+  return {
+    rps: sum((r) => r.rps) / results.length,
+    p50: sorted((r) => r.p50)[Math.floor(results.length / 2)] ?? 0,
+    p99: sorted((r) => r.p99)[Math.floor(results.length / 2)] ?? 0,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    total: sum((r) => r.total),
+  };
+}
+
+/**
+ * The server against a raw node:http baseline answering `body` with `status`, for the same path
+ * and load: they take turns in ROUNDS slices of BENCH_SECONDS / ROUNDS, so a swing in machine
+ * load hits both alike. req/s is the mean of the slices; p50 and p99 their medians.
+ */
+export async function againstBaseline(body: string, status: number, options: Omit<LoadOptions, 'url'> & { path: string; baseUrl: string }): Promise<{ server: LoadResult; base: LoadResult; peakRssMb: number }> {
+  const { path, baseUrl, ...loadOptions } = options;
+  const duration = Math.max(1, Math.round(Number(process.env.BENCH_SECONDS ?? 5) / ROUNDS));
+  const raw = await baseline(body, status);
+  try {
+    const bases: LoadResult[] = [];
+    const servers: LoadResult[] = [];
+    let peakRssMb = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      bases.push(await load({ ...loadOptions, duration, url: `${raw.url}${path}` }));
+      const measured = await withPeakRss(() => load({ ...loadOptions, duration, url: `${baseUrl}${path}` }));
+      servers.push(measured.result);
+      peakRssMb = Math.max(peakRssMb, measured.peakRssMb);
+    }
+    return { server: combine(servers), base: combine(bases), peakRssMb };
+  } finally {
+    await raw.close();
+  }
+}

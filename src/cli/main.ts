@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { domainModules } from '../domains/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { CliCommand, CommandResult } from './command.ts';
@@ -44,14 +44,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
-    const message =
-      error instanceof AppError
-        ? `${error.message}${Array.isArray(error.details.fields) && error.details.fields.length ? '' : ''}`
-        : error instanceof UsageError || error instanceof ConfigError
-          ? error.message
-          : error instanceof Error
-            ? error.message
-            : String(error);
+    const message = error instanceof Error ? error.message : String(error);
     if (json) process.stderr.write(`${JSON.stringify({ error: error instanceof AppError ? error.code : 'error', message })}\n`);
     else process.stderr.write(`error: ${message}\n`);
     return error instanceof UsageError ? 2 : 1;

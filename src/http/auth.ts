@@ -15,9 +15,23 @@ const CACHE_TTL_MS = 30_000;
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_CACHE_ENTRIES = 10_000;
 
-interface Cached<T> {
-  value: T;
-  at: number;
+/** Values loaded on a miss and kept CACHE_TTL_MS; emptied whole when it reaches MAX_CACHE_ENTRIES. */
+class TtlCache<V> {
+  readonly #entries = new Map<string, { value: V; at: number }>();
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = this.#entries.get(key);
+    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
+    const value = await load();
+    if (this.#entries.size >= MAX_CACHE_ENTRIES) this.#entries.clear();
+    this.#entries.set(key, { value, at: now });
+    return value;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
 }
 
 /**
@@ -28,8 +42,8 @@ interface Cached<T> {
  * notices cannot arrive (the LISTEN connection is down) tokens are read through.
  */
 export class Authenticator {
-  readonly #tokens = new Map<string, Cached<TokenRecord | null>>();
-  readonly #domains = new Map<string, Cached<string | null>>();
+  readonly #tokens = new TtlCache<TokenRecord | null>();
+  readonly #domains = new TtlCache<string | null>();
   readonly #touched = new Map<string, number>();
   #unsubscribe: (() => void) | undefined;
 
@@ -88,30 +102,19 @@ export class Authenticator {
   }
 
   async #record(hash: string): Promise<TokenRecord | null> {
-    if (!this.storage.changeNoticesLive()) return (await findTokenByHash(this.storage.db, hash)) ?? null;
-    const hit = this.#tokens.get(hash);
-    const now = Date.now();
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
-    const value = (await findTokenByHash(this.storage.db, hash)) ?? null;
-    if (this.#tokens.size >= MAX_CACHE_ENTRIES) this.#tokens.clear();
-    this.#tokens.set(hash, { value, at: now });
-    return value;
+    const load = async () => (await findTokenByHash(this.storage.db, hash)) ?? null;
+    return this.storage.changeNoticesLive() ? this.#tokens.get(hash, load) : load();
   }
 
-  async #orgForHost(host: string): Promise<string | null> {
+  #orgForHost(host: string): Promise<string | null> {
     const name = host.toLowerCase();
-    const hit = this.#domains.get(name);
-    const now = Date.now();
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
-    const value = (await findOrganizationIdByDomain(this.storage.db, name)) ?? null;
-    if (this.#domains.size >= MAX_CACHE_ENTRIES) this.#domains.clear();
-    this.#domains.set(name, { value, at: now });
-    return value;
+    return this.#domains.get(name, async () => (await findOrganizationIdByDomain(this.storage.db, name)) ?? null);
   }
 
   #touch(tokenId: string, now: number): void {
     const last = this.#touched.get(tokenId);
     if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+    if (this.#touched.size >= MAX_CACHE_ENTRIES) this.#touched.clear();
     this.#touched.set(tokenId, now);
     touchToken(this.storage.db, tokenId, new Date(now).toISOString()).catch(() => {
       // Recording use is best effort; the request itself must not fail for it.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import type { Storage } from '../storage/storage.ts';
-import { AppError, conflict, validationError } from './errors.ts';
+import { conflict, validationError } from './errors.ts';
 
 /** Keys are kept this long; a repeat after that is a new request. */
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -127,6 +127,3 @@ export async function purgeExpiredKeys(storage: Storage): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-export function isAppError(e: unknown): e is AppError {
-  return e instanceof AppError;
-}

@@ -33,14 +33,6 @@ export async function findOrganizationBySlug(db: Db, slug: string): Promise<Orga
   return row && toOrganization(row);
 }
 
-export async function findOrganizationById(db: Db, id: string): Promise<OrganizationRow | undefined> {
-  const row = await db
-    .selectFrom('organizations')
-    .select(['id', 'slug', 'name', 'domain', 'currency', 'settings'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && toOrganization(row);
-}
 
 export async function findOrganizationIdByDomain(db: Db, domain: string): Promise<string | undefined> {
   const row = await db.selectFrom('organizations').select('id').where('domain', '=', domain).executeTakeFirst();

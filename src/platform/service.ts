@@ -1,4 +1,4 @@
-import { AppError, conflict, invalidField, notFound } from '../http/errors.ts';
+import { conflict, invalidField, notFound } from '../http/errors.ts';
 import { nowIso, toJson } from '../storage/codecs.ts';
 import { isUniqueViolation } from '../storage/errors.ts';
 import { newId } from '../storage/ids.ts';
@@ -178,6 +178,3 @@ export async function revokeToken(storage: Storage, orgSlug: string, tokenId: st
   return { id: tokenId, revoked: true };
 }
 
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
-}

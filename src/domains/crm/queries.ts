@@ -1,7 +1,8 @@
 /** The CRM's only SQL. Every function takes orgId: a query can never reach another tenant's rows. */
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import { containsPattern } from '../../storage/codecs.ts';
+import { preparedRead } from '../../storage/prepared-read.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { CrmClientsTable, CrmContactsTable, CrmDealsTable, CrmFunnelStagesTable, CrmFunnelsTable } from './tables.ts';
 
@@ -58,21 +59,6 @@ function common(q: Query, filter: ListFilter): Query {
   return out;
 }
 
-/**
- * A single-row read whose SQL text is compiled once per database handle: building and compiling
- * a Kysely query costs more than running it on SQLite. The text is reused only when the compiled
- * parameters are exactly `params`, in order, so a value can never bind to the wrong place.
- */
-function preparedRead<R, P extends string[]>(build: (db: Db, ...params: P) => { compile(): CompiledQuery<R> }) {
-  const texts = new WeakMap<Db, string>();
-  return async (db: Db, ...params: P): Promise<R | undefined> => {
-    const text = texts.get(db);
-    if (text !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows[0];
-    const compiled = build(db, ...params).compile();
-    if (compiled.parameters.length === params.length && compiled.parameters.every((v, i) => v === params[i])) texts.set(db, compiled.sql);
-    return (await db.executeQuery(compiled)).rows[0];
-  };
-}
 
 // ---- clients ----
 export async function insertClient(db: Db, row: Insertable<CrmClientsTable>): Promise<void> {

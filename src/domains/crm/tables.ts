@@ -1,6 +1,17 @@
 import type { DbBool, DbJson, DbTimestamp } from '../../storage/codecs.ts';
 
-export interface CrmClientsTable {
+/** The columns every CRM record (client, contact, deal) carries. */
+export interface CrmRecordColumns {
+  tags: DbJson;
+  is_archived: DbBool;
+  /** searchText(...) of the searchable fields: lower-cased, matched with LIKE on both dialects. */
+  search_text: string;
+  created_by_user_id: string;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+}
+
+export interface CrmClientsTable extends CrmRecordColumns {
   org_id: string;
   id: string;
   version: number;
@@ -14,16 +25,9 @@ export interface CrmClientsTable {
   segment: string | null;
   city: string | null;
   source: string | null;
-  tags: DbJson;
-  is_archived: DbBool;
-  /** searchText(name, phone, email): lower-cased, matched with LIKE on both dialects. */
-  search_text: string;
-  created_by_user_id: string;
-  created_at: DbTimestamp;
-  updated_at: DbTimestamp;
 }
 
-export interface CrmContactsTable {
+export interface CrmContactsTable extends CrmRecordColumns {
   org_id: string;
   id: string;
   version: number;
@@ -34,14 +38,8 @@ export interface CrmContactsTable {
   telegram: string | null;
   instagram: string | null;
   job_title: string | null;
-  tags: DbJson;
   /** Derived from phone, email, telegram and instagram on every write. */
   channels: DbJson;
-  is_archived: DbBool;
-  search_text: string;
-  created_by_user_id: string;
-  created_at: DbTimestamp;
-  updated_at: DbTimestamp;
 }
 
 export interface CrmFunnelsTable {
@@ -63,7 +61,7 @@ export interface CrmFunnelStagesTable {
   sort_order: number;
 }
 
-export interface CrmDealsTable {
+export interface CrmDealsTable extends CrmRecordColumns {
   org_id: string;
   id: string;
   version: number;
@@ -77,12 +75,6 @@ export interface CrmDealsTable {
   stage_id: string;
   source: string | null;
   assignee_id: string | null;
-  tags: DbJson;
-  is_archived: DbBool;
-  search_text: string;
-  created_by_user_id: string;
-  created_at: DbTimestamp;
-  updated_at: DbTimestamp;
 }
 
 export interface CrmTables {

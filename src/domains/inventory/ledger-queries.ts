@@ -1,6 +1,7 @@
 /** SQL of the stock ledger: movements, their lines and the balances they maintain. */
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { preparedRead } from '../../storage/prepared-read.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { StockBalancesTable, StockMovementLinesTable, StockMovementsTable } from './tables.ts';
 
@@ -98,9 +99,9 @@ export async function listBalances(db: Db, orgId: string, filter: BalanceFilter,
   return { rows, total: Number(count.n) };
 }
 
-export function findMovement(db: Db, orgId: string, id: string): Promise<MovementRow | undefined> {
-  return db.selectFrom('stock_movements').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-}
+export const findMovement: (db: Db, orgId: string, id: string) => Promise<MovementRow | undefined> = preparedRead((db, orgId: string, id: string) =>
+  db.selectFrom('stock_movements').selectAll().where('org_id', '=', orgId).where('id', '=', id),
+);
 
 export async function linesOf(db: Db, orgId: string, movementIds: string[]): Promise<LineRow[]> {
   if (movementIds.length === 0) return [];

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Selectable, Transaction, Insertable, Updateable } from 'kysely';
 import { containsPattern } from '../../storage/codecs.ts';
+import { preparedRead } from '../../storage/prepared-read.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { ProductsTable, WarehousesTable } from './tables.ts';
 
@@ -13,9 +14,9 @@ export async function insertProduct(db: Db, row: Insertable<ProductsTable>): Pro
   await db.insertInto('products').values(row).execute();
 }
 
-export function findProduct(db: Db, orgId: string, id: string): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-}
+export const findProduct: (db: Db, orgId: string, id: string) => Promise<ProductRow | undefined> = preparedRead((db, orgId: string, id: string) =>
+  db.selectFrom('products').selectAll().where('org_id', '=', orgId).where('id', '=', id),
+);
 
 export async function findProducts(db: Db, orgId: string, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
@@ -81,9 +82,9 @@ export async function clearDefaultWarehouse(db: Db, orgId: string): Promise<void
   await db.updateTable('warehouses').set({ is_default: false }).where('org_id', '=', orgId).where('is_default', '=', true).execute();
 }
 
-export function findWarehouse(db: Db, orgId: string, id: string): Promise<WarehouseRow | undefined> {
-  return db.selectFrom('warehouses').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-}
+export const findWarehouse: (db: Db, orgId: string, id: string) => Promise<WarehouseRow | undefined> = preparedRead((db, orgId: string, id: string) =>
+  db.selectFrom('warehouses').selectAll().where('org_id', '=', orgId).where('id', '=', id),
+);
 
 export async function findWarehouses(db: Db, orgId: string, ids: string[]): Promise<WarehouseRow[]> {
   if (ids.length === 0) return [];

@@ -1,5 +1,5 @@
 /** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
-import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import { skipLockedForUpdate } from '../../storage/locking.ts';
 import type { Dialect } from '../../storage/storage.ts';
@@ -78,17 +78,11 @@ export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<voi
     .execute();
 }
 
-export interface ClaimedDelivery {
-  org_id: string;
-  id: string;
-  subscription_id: string;
-  event_id: string;
-  event: string;
-  body: string;
-  attempts: number;
+/** A delivery a worker holds the lease on, with what it needs to send it. */
+export type ClaimedDelivery = Pick<Selectable<WebhookDeliveriesTable>, 'org_id' | 'id' | 'subscription_id' | 'event_id' | 'event' | 'body' | 'attempts'> & {
   url: string;
   secret: string;
-}
+};
 
 const dueColumns = ['d.org_id', 'd.id', 'd.subscription_id', 'd.event_id', 'd.event', 'd.body', 'd.attempts'] as const;
 
