@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { isTransientConflict } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { Database } from './schema.ts';
+import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
 import { openSqlite } from './sqlite.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,14 +21,29 @@ export interface Tx {
   notify(channel: string, payload?: string): Promise<void>;
 }
 
+/** What a single-statement write runs on: see Storage.oneStatement. */
+export interface StatementScope {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+}
+
 export type Listener = (payload: string) => void;
 
 export interface Storage {
   readonly dialect: Dialect;
   readonly db: Kysely<Database>;
   readonly url: string;
-  /** A write transaction (SQLite: BEGIN IMMEDIATE), retried when it loses a serialization race. */
+  /**
+   * A write transaction, retried when it loses a serialization race. On SQLite, writes arriving
+   * together share one BEGIN IMMEDIATE … COMMIT, each in its own savepoint (see group-commit.ts).
+   */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs a use case whose writes are one statement. On PostgreSQL no BEGIN/COMMIT is sent (a
+   * statement is atomic on its own; a transaction would add two round trips); on SQLite it is an
+   * ordinary transaction, where several statements cost less than one round trip would.
+   */
+  oneStatement<T>(work: (scope: StatementScope) => Promise<T>): Promise<T>;
   /** Listens for notify() on `channel`; returns the function that stops listening. */
   subscribe(channel: string, listener: Listener): Promise<() => void>;
   /** True once after another connection (another process) has committed a change (SQLite); false on PostgreSQL, where NOTIFY covers it. */
@@ -57,9 +73,9 @@ export function openStorage(config: Pick<Config, 'databaseUrl' | 'sqliteSynchron
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }
 
+/** A PostgreSQL transaction: its own connection from the pool, retried on serialization failure or deadlock. */
 async function runTransaction<T>(
   db: Kysely<Database>,
-  dialect: Dialect,
   notify: (trx: Transaction<Database>, hooks: Array<() => void>, channel: string, payload: string) => Promise<void>,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
@@ -69,18 +85,12 @@ async function runTransaction<T>(
       const result = await db.transaction().execute((trx) =>
         work({
           db: trx,
-          dialect,
+          dialect: 'postgres',
           afterCommit: (hook) => hooks.push(hook),
           notify: (channel, payload = '') => notify(trx, hooks, channel, payload),
         }),
       );
-      for (const hook of hooks) {
-        try {
-          hook();
-        } catch {
-          // A failing after-commit hook must not turn a committed write into an error.
-        }
-      }
+      runAfterCommitHooks(hooks);
       return result;
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
@@ -98,14 +108,24 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
   const dataVersionStatement = raw.prepare('PRAGMA data_version').pluck();
   const readDataVersion = () => dataVersionStatement.get() as number;
   let dataVersion = readDataVersion();
+  const grouped = groupCommitter(db);
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    grouped((trx, hooks) =>
+      work({
+        db: trx,
+        dialect: 'sqlite',
+        afterCommit: (hook) => hooks.push(hook),
+        notify: async (channel, payload = '') => {
+          hooks.push(() => local.emit(channel, payload));
+        },
+      }),
+    );
   return {
     dialect: 'sqlite',
     db,
     url,
-    transaction: (work) =>
-      runTransaction(db, 'sqlite', async (_trx, hooks, channel, payload) => {
-        hooks.push(() => local.emit(channel, payload));
-      }, work),
+    transaction,
+    oneStatement: transaction,
     subscribe: async (channel, listener) => {
       local.on(channel, listener);
       return () => local.off(channel, listener);
@@ -167,13 +187,23 @@ function postgresStorage(url: string, poolSize: number): Storage {
     db,
     url,
     transaction: (work) =>
-      runTransaction(db, 'postgres', async (trx, hooks, channel, payload) => {
+      runTransaction(db, async (trx, hooks, channel, payload) => {
         await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
         // This process hears its own commit at once; the NOTIFY tells the others.
         hooks.push(() => {
           for (const listener of channels.get(channel) ?? []) listener(payload);
         });
       }, work),
+    oneStatement: async (work) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await work({ db, dialect: 'postgres' });
+        } catch (error) {
+          if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
+          throw error;
+        }
+      }
+    },
     subscribe: async (channel, listener) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
       const isNew = !channels.has(channel);

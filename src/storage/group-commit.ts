@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { isTransientConflict } from './errors.ts';
+import type { Database } from './schema.ts';
+
+/** At most this many write transactions share one commit, so one batch never holds the writer for long. */
+const MAX_BATCH = 64;
+const MAX_ATTEMPTS = 5;
+
+/** One queued write: its work, its after-commit hooks and how to answer its caller. */
+interface Pending {
+  work: (trx: Transaction<Database>, hooks: Array<() => void>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Outcome {
+  entry: Pending;
+  hooks: Array<() => void>;
+  ok: boolean;
+  value: unknown;
+}
+
+/**
+ * Group commit for a database with one writer at a time (SQLite): write transactions that
+ * arrive together run one after another inside a single real transaction, each in its own
+ * savepoint, and share one commit — one fsync for the whole batch instead of one per request.
+ *
+ * A work that fails is rolled back to its savepoint alone and its caller gets the error; the
+ * others still commit. No caller hears success, and no after-commit hook runs, before the
+ * shared COMMIT has returned; if that commit fails, every caller of the batch gets the error.
+ * Batches start from setImmediate, so the requests parsed in one turn of the event loop share one.
+ */
+export function groupCommitter(db: Kysely<Database>) {
+  const queue: Pending[] = [];
+  let scheduled = false;
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void drain());
+  };
+
+  const drain = async () => {
+    while (queue.length > 0) await runBatch(queue.splice(0, MAX_BATCH));
+    scheduled = false;
+  };
+
+  const runBatch = async (batch: Pending[]) => {
+    let outcomes: Outcome[];
+    try {
+      outcomes = await withRetries(() => db.transaction().execute((trx) => runEntries(trx, batch)));
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+      return;
+    }
+    for (const outcome of outcomes) {
+      if (!outcome.ok) {
+        outcome.entry.reject(outcome.value);
+        continue;
+      }
+      runAfterCommitHooks(outcome.hooks);
+      outcome.entry.resolve(outcome.value);
+    }
+  };
+
+  return function transaction<T>(work: (trx: Transaction<Database>, hooks: Array<() => void>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      schedule();
+    });
+  };
+}
+
+export function runAfterCommitHooks(hooks: Array<() => void>): void {
+  for (const hook of hooks) {
+    try {
+      hook();
+    } catch {
+      // A failing after-commit hook must not turn a committed write into an error.
+    }
+  }
+}
+
+async function runEntries(trx: Transaction<Database>, batch: Pending[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const entry of batch) {
+    const hooks: Array<() => void> = [];
+    await sql`savepoint batch_entry`.execute(trx);
+    try {
+      const value = await entry.work(trx, hooks);
+      await sql`release batch_entry`.execute(trx);
+      outcomes.push({ entry, hooks, ok: true, value });
+    } catch (error) {
+      // If the failure took the whole transaction with it, this throws and the batch fails as one.
+      await sql`rollback to batch_entry`.execute(trx);
+      await sql`release batch_entry`.execute(trx);
+      outcomes.push({ entry, hooks: [], ok: false, value: error });
+    }
+  }
+  return outcomes;
+}
+
+/** Only a batch that could not begin (another process holds the write lock) is tried again: no work has run yet. */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
+      throw error;
+    }
+  }
+}
