@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../storage/storage.ts';
+import type { StatementScope, Tx } from '../storage/storage.ts';
 import { checkKey, claimKey, claimKeyIn, completeKey, releaseKey, requestHash } from './idempotency.ts';
 import type { IdempotencyScope } from './idempotency.ts';
 
@@ -58,6 +58,22 @@ export async function write<T>(
     throw error;
   }
   return reply.code(status).type(JSON_TYPE).send(body);
+}
+
+/**
+ * write() for a use case whose writes are one statement: without an Idempotency-Key it runs
+ * through storage.oneStatement (no BEGIN/COMMIT round trips on PostgreSQL).
+ */
+export async function writeOneStatement<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  work: (scope: StatementScope) => Promise<T>,
+): Promise<T | FastifyReply> {
+  if (request.method === 'POST' && request.headers['idempotency-key'] !== undefined) return write(request, reply, status, work);
+  const result = await request.server.storage.oneStatement(work);
+  reply.code(status);
+  return result;
 }
 
 /** The effect, then its response serialized by the route's schema and stored under the key, in `tx`. */

@@ -23,3 +23,8 @@ export function isTransientConflict(error: unknown): boolean {
   const code = codeOf(error);
   return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
 }
+
+export function isCheckViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK';
+}

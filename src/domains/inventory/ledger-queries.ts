@@ -1,6 +1,6 @@
 /** SQL of the stock ledger: movements, their lines and the balances they maintain. */
 import { sql } from 'kysely';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { preparedRead } from '../../storage/prepared-read.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { StockBalancesTable, StockMovementLinesTable, StockMovementsTable } from './tables.ts';
@@ -9,40 +9,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type BalanceRow = Selectable<StockBalancesTable>;
 export type MovementRow = Selectable<StockMovementsTable>;
 export type LineRow = Selectable<StockMovementLinesTable>;
-
-export async function insertMovement(db: Db, movement: Insertable<StockMovementsTable>, lines: Insertable<StockMovementLinesTable>[]): Promise<void> {
-  await db.insertInto('stock_movements').values(movement).execute();
-  await db.insertInto('stock_movement_lines').values(lines).execute();
-}
-
-export interface BalanceChange {
-  warehouseId: string;
-  itemId: string;
-  delta: number;
-  /** The id a balance row gets when this change creates it. */
-  newRowId: string;
-}
-
-/**
- * Adds each change to its balance in one atomic statement (creating rows on first use) and
- * returns the rows as updated. On PostgreSQL the upsert's row locks serialize concurrent
- * writers of the same balance (taken in the order given, which callers keep sorted); on
- * SQLite the whole write transaction is serialized.
- */
-export function addToBalances(db: Db, orgId: string, changes: BalanceChange[], at: string): Promise<BalanceRow[]> {
-  return db
-    .insertInto('stock_balances')
-    .values(changes.map((c) => ({ org_id: orgId, id: c.newRowId, warehouse_id: c.warehouseId, item_id: c.itemId, on_hand: c.delta, reserved: 0, last_movement_at: at, version: 1 })))
-    .onConflict((oc) =>
-      oc.columns(['org_id', 'warehouse_id', 'item_id']).doUpdateSet({
-        on_hand: sql<number>`stock_balances.on_hand + excluded.on_hand`,
-        last_movement_at: sql<string>`excluded.last_movement_at`,
-        version: sql<number>`stock_balances.version + 1`,
-      }),
-    )
-    .returningAll()
-    .execute();
-}
 
 /** Reserves `qty` only while that leaves available (on hand − reserved) at zero or above; undefined otherwise. */
 export function reserveOnBalance(db: Db, orgId: string, warehouseId: string, itemId: string, qty: number): Promise<BalanceRow | undefined> {
@@ -149,14 +115,6 @@ export function pageOfMovements(db: Db, orgId: string, filter: MovementFilter, b
 }
 
 export const COUNT_SLOTS = 16;
-
-export async function bumpMovementCount(db: Db, orgId: string, slot: number, by = 1): Promise<void> {
-  await db
-    .insertInto('stock_movement_counts')
-    .values({ org_id: orgId, slot, n: by })
-    .onConflict((oc) => oc.columns(['org_id', 'slot']).doUpdateSet({ n: sql<number>`stock_movement_counts.n + excluded.n` }))
-    .execute();
-}
 
 export async function countMovements(db: Db, orgId: string, filter: MovementFilter): Promise<number> {
   if (filter.warehouseId === undefined && filter.itemId === undefined && filter.kind === undefined) {

@@ -6,13 +6,16 @@ import { conflict, invalidField, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { isoWithoutOffset, nowIso, readJson, toJson } from '../../storage/codecs.ts';
 import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
-import { isUniqueViolation } from '../../storage/errors.ts';
+import type { Kysely } from 'kysely';
+import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
-import type { Tx } from '../../storage/storage.ts';
-import { COUNT_SLOTS, addToBalances, bumpMovementCount, insertMovement } from './ledger-queries.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { StatementScope } from '../../storage/storage.ts';
+import { COUNT_SLOTS, findBalance } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
+import { writeMovement } from './ledger-write.ts';
+import type { CatalogFound, MovementWrite } from './ledger-write.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
-import { findProducts, findWarehouses } from './queries.ts';
 import type { Movement, MovementCreateBody, MovementLine } from './schemas.ts';
 
 /** Who posts a movement and under which organization rules. */
@@ -63,31 +66,25 @@ function endpoints(input: NewMovement): { from: string | null; to: string | null
   return input.kind === 'out' ? { from: input.warehouse_id, to: null } : { from: null, to: input.warehouse_id };
 }
 
-async function checkWarehouses(tx: Tx, orgId: string, from: string | null, to: string | null, input: NewMovement): Promise<void> {
-  const ids = [from, to].filter((w): w is string => w !== null);
-  const found = new Map((await findWarehouses(tx.db, orgId, ids)).map((w) => [w.id, w]));
-  const problems: FieldProblem[] = [];
-  for (const [field, id] of [['warehouse_id', input.warehouse_id], ['to_warehouse_id', input.to_warehouse_id]] as const) {
-    if (id === undefined || id === null) continue;
-    const w = found.get(id);
-    if (!w) problems.push({ field, message: `no warehouse "${id}" in this organization` });
-    else if (w.is_archived === true || w.is_archived === 1) problems.push({ field, message: `warehouse "${id}" is archived` });
-  }
-  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
-}
-
-async function checkItems(tx: Tx, orgId: string, lines: ParsedLine[]): Promise<Map<string, number>> {
-  const products = new Map((await findProducts(tx.db, orgId, [...new Set(lines.map((l) => l.itemId))])).map((p) => [p.id, p]));
-  const problems: FieldProblem[] = [];
-  const defaultCost = new Map<string, number>();
-  for (const line of lines) {
-    const p = products.get(line.itemId);
-    if (!p) problems.push({ field: `lines.${line.index}.item_id`, message: `no product "${line.itemId}" in this organization` });
-    else if (p.item_type === 'service') problems.push({ field: `lines.${line.index}.item_id`, message: `"${p.name}" is a service item: services are not stocked` });
-    else defaultCost.set(p.id, p.cost_per_unit);
-  }
-  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
-  return defaultCost;
+/** Throws the 422 naming every unknown or archived warehouse and unknown or service item. */
+function refuseUnfit(input: NewMovement, lines: ParsedLine[]): (found: CatalogFound) => void {
+  return (found) => {
+    const problems: FieldProblem[] = [];
+    const warehouses = new Map(found.warehouses.map((w) => [w.id, w]));
+    for (const [field, id] of [['warehouse_id', input.warehouse_id], ['to_warehouse_id', input.to_warehouse_id]] as const) {
+      if (id === undefined || id === null) continue;
+      const w = warehouses.get(id);
+      if (!w) problems.push({ field, message: `no warehouse "${id}" in this organization` });
+      else if (w.is_archived) problems.push({ field, message: `warehouse "${id}" is archived` });
+    }
+    const products = new Map(found.products.map((p) => [p.id, p]));
+    for (const line of lines) {
+      const p = products.get(line.itemId);
+      if (!p) problems.push({ field: `lines.${line.index}.item_id`, message: `no product "${line.itemId}" in this organization` });
+      else if (p.item_type === 'service') problems.push({ field: `lines.${line.index}.item_id`, message: `"${p.name}" is a service item: services are not stocked` });
+    }
+    if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+  };
 }
 
 function movementDate(given: string | undefined): string {
@@ -99,9 +96,17 @@ function movementDate(given: string | undefined): string {
   return when.toISOString();
 }
 
+interface BalanceDelta {
+  warehouseId: string;
+  itemId: string;
+  delta: number;
+  /** The first line that contributes, named in a shortage error. */
+  firstLine: number;
+}
+
 /** One signed change per (warehouse, item), in a fixed order so concurrent writers lock rows alike. */
-function balanceDeltas(lines: ParsedLine[], from: string | null, to: string | null): Array<{ warehouseId: string; itemId: string; delta: number; firstLine: number }> {
-  const deltas = new Map<string, { warehouseId: string; itemId: string; delta: number; firstLine: number }>();
+function balanceDeltas(lines: ParsedLine[], from: string | null, to: string | null): BalanceDelta[] {
+  const deltas = new Map<string, BalanceDelta>();
   const add = (warehouseId: string, line: ParsedLine, delta: number) => {
     const key = `${warehouseId}\u0000${line.itemId}`;
     const entry = deltas.get(key) ?? { warehouseId, itemId: line.itemId, delta: 0, firstLine: line.index };
@@ -143,31 +148,42 @@ export function movementView(row: Omit<MovementRow, 'seq'>, lines: LineRow[]): M
   };
 }
 
-function shortage(change: { warehouseId: string; itemId: string; delta: number; firstLine: number }, before: number) {
+function shortage(change: BalanceDelta, available: number) {
   const field = `lines.${change.firstLine}.qty`;
-  const message = `not enough stock of item "${change.itemId}" in warehouse "${change.warehouseId}": available ${formatScaled(before, QTY_SCALE)}, requested ${formatScaled(-change.delta, QTY_SCALE)}`;
+  const message = `not enough stock of item "${change.itemId}" in warehouse "${change.warehouseId}": available ${formatScaled(available, QTY_SCALE)}, requested ${formatScaled(-change.delta, QTY_SCALE)}`;
   return validationError(message, [{ field, message }], {
     item_id: change.itemId,
     warehouse_id: change.warehouseId,
-    available: scaledToNumber(before, QTY_SCALE),
+    available: scaledToNumber(available, QTY_SCALE),
     requested: scaledToNumber(-change.delta, QTY_SCALE),
   });
 }
 
+/** The first decrease that the balances as they stand now cannot cover, with the available quantity. */
+async function findShortage(db: Kysely<Database>, orgId: string, changes: BalanceDelta[]) {
+  for (const change of changes) {
+    if (change.delta >= 0) continue;
+    const row = await findBalance(db, orgId, change.warehouseId, change.itemId);
+    const available = row ? row.on_hand - row.reserved : 0;
+    if (available + change.delta < 0) return shortage(change, available);
+  }
+  return undefined;
+}
+
+/** How many times a movement refused for stock is tried again when the stock has arrived meanwhile. */
+const SHORTAGE_ATTEMPTS = 3;
+
 /**
- * Posts one movement: validates it, records it with its lines, then applies its balance
- * changes. A decrease that leaves available stock below zero is refused (unless the
- * organization allows negative stock) by looking at the row the atomic update returned, so
- * two racing shipments can never both pass.
+ * Posts one movement: validates it, then records it with its lines and applies its balance
+ * changes atomically. A decrease that would leave available stock below zero is refused by the
+ * balance table's own check (unless the organization allows negative stock), so two racing
+ * shipments can never both pass; the 422 then names the item, warehouse and available quantity.
  */
-export async function postMovement(tx: Tx, actor: LedgerActor, input: NewMovement): Promise<Movement> {
+export async function postMovement(tx: StatementScope, actor: LedgerActor, input: NewMovement): Promise<Movement> {
   const { from, to } = endpoints(input);
   const lines = parseLines(input);
-  await checkWarehouses(tx, actor.orgId, from, to, input);
-  const defaultCost = await checkItems(tx, actor.orgId, lines);
   const date = movementDate(input.date);
-  const movement: Omit<MovementRow, 'seq'> = {
-    org_id: actor.orgId,
+  const movement: Omit<MovementRow, 'seq' | 'org_id'> = {
     id: input.id ?? newId(),
     kind: input.kind,
     date,
@@ -178,38 +194,43 @@ export async function postMovement(tx: Tx, actor: LedgerActor, input: NewMovemen
     reference_id: input.reference_id ?? null,
     created_by_user_id: actor.userId,
   };
-  const lineRows: LineRow[] = lines.map((line) => {
+  const lineRows = lines.map((line) => {
     const given = input.lines[line.index];
     return {
-      org_id: actor.orgId,
       id: newId(),
-      movement_id: movement.id,
       line_no: line.index,
       item_id: line.itemId,
       qty: line.qty,
-      cost_per_unit: line.cost ?? defaultCost.get(line.itemId) ?? 0,
+      cost_per_unit: line.cost ?? null,
       cost_currency: actor.currency,
       batch_id: given?.batch_id ?? null,
       serial_numbers: given?.serial_numbers ?? null,
       notes: given?.notes ?? null,
     };
   });
-  try {
-    await insertMovement(tx.db, movement, lineRows.map((l) => ({ ...l, serial_numbers: l.serial_numbers === null ? null : toJson(l.serial_numbers) })));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
-    throw error;
-  }
   const changes = balanceDeltas(lines, from, to);
-  const updated = await addToBalances(tx.db, actor.orgId, changes.map((c) => ({ ...c, newRowId: newId() })), date);
-  if (!actor.allowNegativeStock) {
-    const after = new Map(updated.map((b) => [`${b.warehouse_id}\u0000${b.item_id}`, b.on_hand - b.reserved]));
-    for (const change of changes) {
-      const available = after.get(`${change.warehouseId}\u0000${change.itemId}`) ?? 0;
-      if (change.delta < 0 && available < 0) throw shortage(change, available - change.delta);
+  const write: MovementWrite = {
+    orgId: actor.orgId,
+    movement,
+    lines: lineRows.map((l) => ({ ...l, serial_numbers: l.serial_numbers === null ? null : toJson(l.serial_numbers) })),
+    allowNegative: actor.allowNegativeStock,
+    changes: changes.map((c) => ({ ...c, newRowId: newId(), negativeOk: actor.allowNegativeStock || c.delta >= 0 })),
+    slot: Math.floor(Math.random() * COUNT_SLOTS),
+    warehouseIds: [from, to].filter((w): w is string => w !== null),
+    itemIds: [...new Set(lines.map((l) => l.itemId))],
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const found = await writeMovement(tx.db, tx.dialect, write, refuseUnfit(input, lines));
+      const cost = new Map(found.products.map((p) => [p.id, p.cost_per_unit]));
+      const stored = lineRows.map((l) => ({ ...l, org_id: actor.orgId, movement_id: movement.id, cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0 }));
+      return movementView({ ...movement, org_id: actor.orgId }, stored.map((l) => ({ ...l, serial_numbers: l.serial_numbers === null ? null : toJson(l.serial_numbers) })));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
+      if (!isCheckViolation(error)) throw error;
+      const refused = await findShortage(tx.db, actor.orgId, changes);
+      if (refused) throw refused;
+      if (attempt >= SHORTAGE_ATTEMPTS) throw error;
     }
   }
-  // Last, so the counter row is locked only for the moment before commit.
-  await bumpMovementCount(tx.db, actor.orgId, Math.floor(Math.random() * COUNT_SLOTS));
-  return movementView(movement, lineRows);
 }

@@ -111,4 +111,14 @@ export const inventoryMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    name: '0530_inventory_available_check',
+    statements: (t) => [
+      // The database itself refuses a balance whose available stock goes below zero, unless the
+      // change that brought it there was allowed to (an increase, or an organization that allows
+      // negative stock): no code path, present or future, can oversell.
+      `ALTER TABLE stock_balances ADD COLUMN negative_ok ${t.bool} NOT NULL DEFAULT ${t.true}
+        CONSTRAINT stock_balances_available_not_negative CHECK (negative_ok = ${t.true} OR on_hand - reserved >= 0)`,
+    ],
+  },
 ];

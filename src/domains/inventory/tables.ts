@@ -45,6 +45,8 @@ export interface StockBalancesTable {
   reserved: number;
   last_movement_at: DbTimestamp | null;
   version: number;
+  /** Whether the last change may leave available stock below zero (checked by the table). */
+  negative_ok: DbBool;
 }
 
 export interface StockMovementsTable {
