@@ -30,8 +30,9 @@ interface Outcome {
  * others still commit. No caller hears success, and no after-commit hook runs, before the
  * shared COMMIT has returned; if that commit fails, every caller of the batch gets the error.
  * Batches start from setImmediate, so the requests parsed in one turn of the event loop share one.
+ * With `syncLog`, the commit does not wait for the disk; callers are answered once it has synced.
  */
-export function groupCommitter(db: Kysely<Database>) {
+export function groupCommitter(db: Kysely<Database>, syncLog?: () => Promise<void>) {
   const queue: Pending[] = [];
   let scheduled = false;
 
@@ -54,14 +55,22 @@ export function groupCommitter(db: Kysely<Database>) {
       for (const entry of batch) entry.reject(error);
       return;
     }
-    for (const outcome of outcomes) {
-      if (!outcome.ok) {
-        outcome.entry.reject(outcome.value);
-        continue;
+    const answer = () => {
+      for (const outcome of outcomes) {
+        if (!outcome.ok) {
+          outcome.entry.reject(outcome.value);
+          continue;
+        }
+        runAfterCommitHooks(outcome.hooks);
+        outcome.entry.resolve(outcome.value);
       }
-      runAfterCommitHooks(outcome.hooks);
-      outcome.entry.resolve(outcome.value);
-    }
+    };
+    if (syncLog === undefined) return answer();
+    // Not awaited: the next batch runs while the disk syncs. A later sync covers every earlier
+    // commit, so answers may arrive out of order but never before their commit is durable.
+    syncLog().then(answer, (error: unknown) => {
+      for (const entry of batch) entry.reject(error);
+    });
   };
 
   return function transaction<T>(work: (trx: Transaction<Database>, hooks: Array<() => void>) => Promise<T>): Promise<T> {

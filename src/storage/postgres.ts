@@ -51,6 +51,29 @@ export function postgresClientConfig(target: PostgresTarget): pg.ClientConfig {
   return { connectionString: target.connectionString, options: options.join(' '), types: typeParsers };
 }
 
+/** SQL texts that run as named prepared statements: see preparedOnPostgres. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Marks a SQL text that is run often with changing parameters: every pooled connection parses
+ * and plans it once and then only binds and executes it (a planned ledger statement costs a
+ * tenth of a fresh one). Returns the text, for use as a constant.
+ */
+export function preparedOnPostgres(text: string): string {
+  if (!statementNames.has(text)) statementNames.set(text, `bizplat_${statementNames.size + 1}`);
+  return text;
+}
+
+/** Kysely sends (text, values); a marked text goes out as a named statement instead. */
+function useNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const named = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    const name = typeof config === 'string' && Array.isArray(values) ? statementNames.get(config) : undefined;
+    return name === undefined ? query(config, values, callback) : query({ name, text: config, values }, callback);
+  };
+  client.query = named as typeof client.query;
+}
+
 export interface PostgresHandle {
   db: Kysely<Database>;
   pool: pg.Pool;
@@ -61,6 +84,7 @@ export function openPostgres(url: string, poolSize = 10): PostgresHandle {
   const pool = new Pool({ ...postgresClientConfig(target), max: poolSize });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', useNamedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

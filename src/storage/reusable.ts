@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Compilable, Kysely, QueryResult, Transaction } from 'kysely';
+import { preparedOnPostgres } from './postgres.ts';
 import type { Database } from './schema.ts';
 import type { Dialect } from './storage.ts';
 
@@ -11,7 +12,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * SQLite. `parameters` lists the values in the order the compiled SQL binds them; `shape` names
  * what changes the SQL text (say, the number of rows inserted). The first compile of
  * each shape checks that order and throws if it differs, so a value can never bind to the
- * wrong placeholder.
+ * wrong placeholder. On PostgreSQL the text is also a named prepared statement, planned once
+ * per connection.
  */
 export function reusableStatement<A extends unknown[], R>(
   name: string,
@@ -28,7 +30,7 @@ export function reusableStatement<A extends unknown[], R>(
     const compiled = build(db, ...args).compile();
     const same = compiled.parameters.length === values.length && compiled.parameters.every((v, i) => v === values[i]);
     if (!same) throw new Error(`${name}: the parameters given do not match the order its compiled SQL binds them`);
-    texts.set(key, compiled.sql);
+    texts.set(key, dialect === 'postgres' ? preparedOnPostgres(compiled.sql) : compiled.sql);
     return db.executeQuery(compiled);
   };
 }

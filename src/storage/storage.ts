@@ -101,14 +101,14 @@ async function runTransaction<T>(
 
 function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): Storage {
   const path = url.slice('sqlite:'.length) || './data/bizplat.db';
-  const { db, raw } = openSqlite(path, synchronous);
+  const { db, raw, syncLog } = openSqlite(path, synchronous);
   const local = new EventEmitter();
   local.setMaxListeners(0);
   // Prepared once: pragma() would prepare a statement on every call, and this runs per request.
   const dataVersionStatement = raw.prepare('PRAGMA data_version').pluck();
   const readDataVersion = () => dataVersionStatement.get() as number;
   let dataVersion = readDataVersion();
-  const grouped = groupCommitter(db);
+  const grouped = groupCommitter(db, syncLog);
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
     grouped((trx, hooks) =>
       work({

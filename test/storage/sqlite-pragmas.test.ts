@@ -12,9 +12,11 @@ describe('SQLite settings', () => {
 
   const pragmas = async (env: Record<string, string>) => {
     const config = loadConfig({ ...env, DATABASE_URL: `sqlite:${join(dir, `${Object.keys(env).length}-${Math.random()}.db`)}` });
-    const { db, raw } = openSqlite(config.databaseUrl.slice('sqlite:'.length), config.sqliteSynchronous);
+    const { db, raw, syncLog } = openSqlite(config.databaseUrl.slice('sqlite:'.length), config.sqliteSynchronous);
     try {
+      await syncLog?.();
       return {
+        syncsLogItself: syncLog !== undefined,
         journal: raw.pragma('journal_mode', { simple: true }),
         synchronous: raw.pragma('synchronous', { simple: true }),
         foreignKeys: raw.pragma('foreign_keys', { simple: true }),
@@ -25,10 +27,13 @@ describe('SQLite settings', () => {
     }
   };
 
-  it('uses WAL and synchronous=FULL by default', async () => {
+  it('uses WAL and full durability by default: the log is synced before any write is acknowledged', async () => {
     const p = await pragmas({});
     assert.equal(p.journal, 'wal');
-    assert.equal(p.synchronous, 2, 'FULL is 2');
+    // The connection commits without waiting (NORMAL is 1) because the storage syncs the log
+    // itself, off the event loop, before it answers (see group-commit.test.ts).
+    assert.equal(p.synchronous, 1);
+    assert.equal(p.syncsLogItself, true);
     assert.equal(p.foreignKeys, 1);
     assert.ok(Number(p.busyTimeout) > 0);
   });
@@ -37,6 +42,7 @@ describe('SQLite settings', () => {
     const p = await pragmas({ BIZPLAT_SQLITE_SYNCHRONOUS: 'NORMAL' });
     assert.equal(p.journal, 'wal');
     assert.equal(p.synchronous, 1, 'NORMAL is 1');
+    assert.equal(p.syncsLogItself, false);
   });
 
   it('refuses another value', () => {

@@ -230,7 +230,9 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
       if (!isCheckViolation(error)) throw error;
       const refused = await findShortage(tx.db, actor.orgId, changes);
       if (refused) throw refused;
-      if (attempt >= SHORTAGE_ATTEMPTS) throw error;
+      // Stock arrived between the refused statement and the read: on PostgreSQL, where the
+      // refused statement wrote nothing, post again.
+      if (tx.dialect !== 'postgres' || attempt >= SHORTAGE_ATTEMPTS) throw error;
     }
   }
 }

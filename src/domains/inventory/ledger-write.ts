@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
+import { preparedOnPostgres } from '../../storage/postgres.ts';
 import { reusableStatement } from '../../storage/reusable.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Dialect } from '../../storage/storage.ts';
@@ -56,7 +57,9 @@ export interface MovementWrite {
 /**
  * Writes the movement when every warehouse and item is fit for it; `refuse` is given what was
  * found and must throw when something is not. Throws the database's check violation when a
- * balance would go below zero unless allowed (nothing is then written).
+ * balance would go below zero unless allowed: on PostgreSQL nothing is then written (and the
+ * balances may have changed since, so trying again may succeed); on SQLite the caller's
+ * transaction must roll back.
  */
 export async function writeMovement(db: Db, dialect: Dialect, write: MovementWrite, refuse: (found: CatalogFound) => void): Promise<CatalogFound> {
   if (dialect === 'postgres') return writeMovementPostgres(db, write, refuse);
@@ -66,13 +69,12 @@ export async function writeMovement(db: Db, dialect: Dialect, write: MovementWri
   };
   refuse(found);
   const cost = new Map(found.products.map((p) => [p.id, p.cost_per_unit]));
-  // In a savepoint, so a refused balance leaves no movement behind and the write may be retried.
-  await inSavepoint(db, async () => {
-    await insertMovementRow(db, dialect, write);
-    await insertLines(db, dialect, write, cost);
-    await upsertBalances(db, dialect, write);
-    await bumpCount(db, dialect, write.orgId, write.slot);
-  });
+  // No savepoint: SQLite holds the write lock, so a refused balance stays refused, and the
+  // caller's transaction rolls back what was written before it.
+  await insertMovementRow(db, dialect, write);
+  await insertLines(db, dialect, write, cost);
+  await upsertBalances(db, dialect, write);
+  await bumpCount(db, dialect, write.orgId, write.slot);
   return found;
 }
 
@@ -155,13 +157,17 @@ const bumpCount = reusableStatement(
 /**
  * The whole movement as one PostgreSQL statement. Every write is gated on the catalog check,
  * so an unknown, archived or service item writes nothing; a balance the table's check refuses
- * aborts the statement as a whole. Arrays keep the text the same for any number of lines.
+ * aborts the statement as a whole. Arrays keep the text the same for any number of lines, and
+ * lookups are lateral so that the plan, cached per connection, probes keys and never scans an
+ * organization's rows however the table statistics looked when it was made.
  */
-const POSTGRES_MOVEMENT = `
+const POSTGRES_MOVEMENT = preparedOnPostgres(`
 with wh as (
-  select id, is_archived from warehouses where org_id = $1 and id = any($2::text[])
+  select w.id, w.is_archived from unnest($2::text[]) as given(id)
+  join lateral (select id, is_archived from warehouses where org_id = $1 and id = given.id limit 1) w on true
 ), pr as (
-  select id, name, item_type, cost_per_unit from products where org_id = $1 and id = any($3::text[])
+  select p.id, p.name, p.item_type, p.cost_per_unit from unnest($3::text[]) as given(id)
+  join lateral (select id, name, item_type, cost_per_unit from products where org_id = $1 and id = given.id limit 1) p on true
 ), fit as (
   select (select count(*) from wh where not is_archived) = cardinality($2::text[])
      and (select count(*) from pr where item_type <> 'service') = cardinality($3::text[]) as ok
@@ -178,7 +184,7 @@ with wh as (
 ), b as (
   insert into stock_balances (org_id, id, warehouse_id, item_id, on_hand, reserved, last_movement_at, version, negative_ok)
   select $1, c.id, c.warehouse_id, c.item_id, c.delta, 0, $6, 1,
-    c.negative_ok or exists (select 1 from stock_balances s where s.org_id = $1 and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id)
+    c.negative_ok or coalesce((select true from stock_balances s where s.org_id = $1 and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id limit 1), false)
   from m, unnest($22::text[], $23::text[], $24::text[], $25::bigint[], $26::boolean[]) with ordinality as c(id, warehouse_id, item_id, delta, negative_ok, n)
   order by c.n
   on conflict (org_id, warehouse_id, item_id) do update set
@@ -192,7 +198,7 @@ with wh as (
 )
 select 'w' as kind, id, is_archived, null as name, null as item_type, null::bigint as cost_per_unit, (select count(*) from m) as written from wh
 union all
-select 'p', id, null, name, item_type, cost_per_unit, (select count(*) from m) from pr`;
+select 'p', id, null, name, item_type, cost_per_unit, (select count(*) from m) from pr`);
 
 interface PostgresMovementRow {
   kind: 'w' | 'p';
