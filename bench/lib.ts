@@ -137,13 +137,18 @@ function combine(results: LoadResult[]): LoadResult {
 /**
  * The server against a raw node:http baseline answering `body` with `status`, for the same path
  * and load: they take turns in ROUNDS slices of BENCH_SECONDS / ROUNDS, so a swing in machine
- * load hits both alike. req/s is the mean of the slices; p50 and p99 their medians.
+ * load hits both alike, after a warm-up second each. req/s is the mean of the slices; p50 and
+ * p99 their medians.
  */
 export async function againstBaseline(body: string, status: number, options: Omit<LoadOptions, 'url'> & { path: string; baseUrl: string }): Promise<{ server: LoadResult; base: LoadResult; peakRssMb: number }> {
   const { path, baseUrl, ...loadOptions } = options;
   const duration = Math.max(1, Math.round(Number(process.env.BENCH_SECONDS ?? 5) / ROUNDS));
   const raw = await baseline(body, status);
   try {
+    // One unmeasured second each first: compiled code paths, prepared statements and warm
+    // caches on both sides, so the first measured slice is not a cold start.
+    await load({ ...loadOptions, duration: 1, url: `${raw.url}${path}` });
+    await load({ ...loadOptions, duration: 1, url: `${baseUrl}${path}` });
     const bases: LoadResult[] = [];
     const servers: LoadResult[] = [];
     let peakRssMb = 0;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { isTransientConflict } from './errors.ts';
 import type { Database } from './schema.ts';
@@ -91,19 +91,24 @@ export function runAfterCommitHooks(hooks: Array<() => void>): void {
   }
 }
 
+// Compiled once: they run twice per write.
+const SAVEPOINT = CompiledQuery.raw('savepoint batch_entry');
+const RELEASE = CompiledQuery.raw('release batch_entry');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to batch_entry');
+
 async function runEntries(trx: Transaction<Database>, batch: Pending[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const entry of batch) {
     const hooks: Array<() => void> = [];
-    await sql`savepoint batch_entry`.execute(trx);
+    await trx.executeQuery(SAVEPOINT);
     try {
       const value = await entry.work(trx, hooks);
-      await sql`release batch_entry`.execute(trx);
+      await trx.executeQuery(RELEASE);
       outcomes.push({ entry, hooks, ok: true, value });
     } catch (error) {
       // If the failure took the whole transaction with it, this throws and the batch fails as one.
-      await sql`rollback to batch_entry`.execute(trx);
-      await sql`release batch_entry`.execute(trx);
+      await trx.executeQuery(ROLLBACK_TO);
+      await trx.executeQuery(RELEASE);
       outcomes.push({ entry, hooks: [], ok: false, value: error });
     }
   }

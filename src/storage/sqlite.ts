@@ -88,6 +88,7 @@ export function openSqlite(path: string, synchronous: SqliteSynchronous): Sqlite
   // page, which on some hosts costs more than the query itself.
   raw.pragma('cache_size = -65536');
   raw.pragma('mmap_size = 268435456');
+  raw.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw)) });
   return { db, raw, syncLog: syncOurselves ? () => syncFile(`${path}-wal`) : undefined };
 }

@@ -108,6 +108,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
   const dataVersionStatement = raw.prepare('PRAGMA data_version').pluck();
   const readDataVersion = () => dataVersionStatement.get() as number;
   let dataVersion = readDataVersion();
+  let checkedThisTurn = false;
   const grouped = groupCommitter(db, syncLog);
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
     grouped((trx, hooks) =>
@@ -133,6 +134,11 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
     changeNoticesLive: () => true,
     oneWriterAtATime: true,
     changedElsewhere: () => {
+      // Once per turn of the event loop: reading the data version takes file locks (system
+      // calls), and requests handled in one turn are concurrent with a commit made meanwhile.
+      if (checkedThisTurn) return false;
+      checkedThisTurn = true;
+      setImmediate(() => (checkedThisTurn = false));
       const current = readDataVersion();
       if (current === dataVersion) return false;
       dataVersion = current;
