@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { isTransientConflict } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { Database } from './schema.ts';
+import { flushBarrier } from './flush-barrier.ts';
 import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
 import { openSqlite } from './sqlite.ts';
 
@@ -153,6 +154,8 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
 
 function postgresStorage(url: string, poolSize: number): Storage {
   const { db } = openPostgres(url, poolSize);
+  const early = openPostgres(url, poolSize, { earlyCommit: true });
+  const logFlushed = flushBarrier(db);
   const channels = new Map<string, Set<Listener>>();
   let listenerClient: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -200,10 +203,17 @@ function postgresStorage(url: string, poolSize: number): Storage {
           for (const listener of channels.get(channel) ?? []) listener(payload);
         });
       }, work),
+    // The statement commits without waiting for the disk, so its row locks are released at once
+    // instead of being held through a WAL flush; the caller is answered only after a durable
+    // commit made later (shared by every statement of the same moment) has flushed the log up to
+    // it. Until then other transactions may read the write, as on any database they may read a
+    // commit whose answer is still on its way.
     oneStatement: async (work) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await work({ db, dialect: 'postgres' });
+          const result = await work({ db: early.db, dialect: 'postgres' });
+          await logFlushed();
+          return result;
         } catch (error) {
           if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
           throw error;
@@ -230,6 +240,7 @@ function postgresStorage(url: string, poolSize: number): Storage {
       const client = listenerClient;
       listenerClient = undefined;
       if (client) await client.end().catch(() => {});
+      await early.db.destroy();
       await db.destroy();
     },
   };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, describeEachDatabase, json } from '../helpers/harness.ts';
 import { onHand, post, stockedOrg } from './fixtures.ts';
-import type { MovementBody } from './fixtures.ts';
+import type { ErrorBody, MovementBody } from './fixtures.ts';
 import { checkLedger } from './invariant.ts';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -81,5 +81,36 @@ describeEachDatabase('inventory: concurrent movements (bank test)', (ctx) => {
       const row = await ctx().storage.db.selectFrom('stock_movements').select('id').where('org_id', '=', s.orgId).where('id', '=', id).executeTakeFirst();
       assert.ok(row, `acknowledged movement ${id} is missing`);
     }
+  });
+  it('movements posted at the same moment each get their own answer: a refused or unfit one does not take the others down', async () => {
+    const s = await stockedOrg(ctx(), 6);
+    const [a, b, c, d, e, f] = s.items as [string, string, string, string, string, string];
+    await post(ctx(), s.token, { kind: 'in', warehouse_id: s.main, lines: [{ item_id: f, qty: 1 }] });
+    // Disjoint balances arrive in one turn, so on PostgreSQL they share a statement; one of them
+    // ships more than there is, one names an unknown item, one a service item.
+    const results = await Promise.all([
+      post(ctx(), s.token, { kind: 'in', warehouse_id: s.main, lines: [{ item_id: a, qty: 2 }] }),
+      post(ctx(), s.token, { kind: 'in', warehouse_id: s.second, lines: [{ item_id: b, qty: 3 }] }),
+      post(ctx(), s.token, { kind: 'out', warehouse_id: s.main, lines: [{ item_id: f, qty: 4 }] }),
+      post(ctx(), s.token, { kind: 'in', warehouse_id: s.main, lines: [{ item_id: 'no-such-item', qty: 1 }] }),
+      post(ctx(), s.token, { kind: 'in', warehouse_id: s.main, lines: [{ item_id: s.service, qty: 1 }] }),
+      post(ctx(), s.token, { kind: 'transfer', warehouse_id: s.second, to_warehouse_id: s.main, lines: [{ item_id: c, qty: 1 }] }),
+      post(ctx(), s.token, { kind: 'adjustment', warehouse_id: s.second, lines: [{ item_id: d, qty: 5 }, { item_id: e, qty: '1.5' }] }),
+    ]);
+    assert.deepEqual(results.map((r) => r.statusCode), [201, 201, 422, 422, 422, 422, 201]);
+    assert.match(json<ErrorBody>(results[2]!).message, /available 1\.000, requested 4\.000/);
+    assert.match(json<ErrorBody>(results[3]!).message, /no product "no-such-item"/);
+    assert.match(json<ErrorBody>(results[4]!).message, /service item/);
+    assert.match(json<ErrorBody>(results[5]!).message, /available 0\.000, requested 1\.000/);
+    assert.equal(await onHand(ctx(), s.token, s.main, a), 2);
+    assert.equal(await onHand(ctx(), s.token, s.second, b), 3);
+    assert.equal(await onHand(ctx(), s.token, s.main, f), 1);
+    assert.equal(await onHand(ctx(), s.token, s.second, e), 1.5);
+    const written = results.filter((r) => r.statusCode === 201).map((r) => json<MovementBody>(r).id);
+    for (const id of written) assert.equal((await api(ctx(), s.token, 'GET', `/movements/${id}`)).statusCode, 200);
+    const check = await checkLedger(ctx().storage, s.orgId);
+    assert.equal(check.movements, 1 + written.length);
+    assert.deepEqual(check.mismatches, []);
+    assert.deepEqual(check.negatives, []);
   });
 });

@@ -1,18 +1,17 @@
 /**
  * SQL that posts one movement: the movement, its lines, the balance changes and the movement
- * counter. On PostgreSQL it is one statement (validation reads and every write in one snapshot:
- * atomic on its own, one round trip); on SQLite, where a statement costs microseconds and
- * writers are serialized, a few statements compiled once each.
+ * counter. On PostgreSQL it is one statement, shared by the movements posted at the same moment
+ * (see ledger-write-postgres.ts); on SQLite, where a statement costs microseconds and writers
+ * are serialized, a few statements compiled once each.
  */
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { CompiledQuery } from 'kysely';
-import { preparedOnPostgres } from '../../storage/postgres.ts';
 import { reusableStatement } from '../../storage/reusable.ts';
+import { writeMovementPostgres } from './ledger-write-postgres.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Dialect } from '../../storage/storage.ts';
 
-type Db = Kysely<Database>;
+export type Db = Kysely<Database>;
 
 export interface CatalogFound {
   warehouses: Array<{ id: string; is_archived: boolean }>;
@@ -153,123 +152,3 @@ const bumpCount = reusableStatement(
       .onConflict((oc) => oc.columns(['org_id', 'slot']).doUpdateSet({ n: sql<number>`stock_movement_counts.n + excluded.n` })),
   (orgId, slot) => [orgId, slot, 1],
 );
-
-/**
- * The whole movement as one PostgreSQL statement. Every write is gated on the catalog check,
- * so an unknown, archived or service item writes nothing; a balance the table's check refuses
- * aborts the statement as a whole. Arrays keep the text the same for any number of lines, and
- * lookups are lateral so that the plan, cached per connection, probes keys and never scans an
- * organization's rows however the table statistics looked when it was made.
- */
-const POSTGRES_MOVEMENT = preparedOnPostgres(`
-with wh as (
-  select w.id, w.is_archived from unnest($2::text[]) as given(id)
-  join lateral (select id, is_archived from warehouses where org_id = $1 and id = given.id limit 1) w on true
-), pr as (
-  select p.id, p.name, p.item_type, p.cost_per_unit from unnest($3::text[]) as given(id)
-  join lateral (select id, name, item_type, cost_per_unit from products where org_id = $1 and id = given.id limit 1) p on true
-), fit as (
-  select (select count(*) from wh where not is_archived) = cardinality($2::text[])
-     and (select count(*) from pr where item_type <> 'service') = cardinality($3::text[]) as ok
-), m as (
-  insert into stock_movements (org_id, id, kind, date, from_warehouse_id, to_warehouse_id, reason, reference_type, reference_id, created_by_user_id)
-  select $1, $4, $5, $6, $7, $8, $9, $10, $11, $12 from fit where fit.ok
-  returning id
-), l as (
-  insert into stock_movement_lines (org_id, id, movement_id, line_no, item_id, qty, cost_per_unit, cost_currency, batch_id, serial_numbers, notes)
-  select $1, x.id, m.id, x.line_no, x.item_id, x.qty, coalesce(x.cost, pr.cost_per_unit), $13, x.batch_id, x.serial_numbers::jsonb, x.notes
-  from m, unnest($14::text[], $15::int[], $16::text[], $17::bigint[], $18::bigint[], $19::text[], $20::text[], $21::text[])
-    as x(id, line_no, item_id, qty, cost, batch_id, serial_numbers, notes)
-  join pr on pr.id = x.item_id
-), b as (
-  insert into stock_balances (org_id, id, warehouse_id, item_id, on_hand, reserved, last_movement_at, version, negative_ok)
-  select $1, c.id, c.warehouse_id, c.item_id, c.delta, 0, $6, 1,
-    c.negative_ok or coalesce((select true from stock_balances s where s.org_id = $1 and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id limit 1), false)
-  from m, unnest($22::text[], $23::text[], $24::text[], $25::bigint[], $26::boolean[]) with ordinality as c(id, warehouse_id, item_id, delta, negative_ok, n)
-  order by c.n
-  on conflict (org_id, warehouse_id, item_id) do update set
-    on_hand = stock_balances.on_hand + excluded.on_hand,
-    last_movement_at = excluded.last_movement_at,
-    version = stock_balances.version + 1,
-    negative_ok = $28 or excluded.on_hand >= 0
-), c as (
-  insert into stock_movement_counts (org_id, slot, n) select $1, $27, 1 from m
-  on conflict (org_id, slot) do update set n = stock_movement_counts.n + 1
-)
-select 'w' as kind, id, is_archived, null as name, null as item_type, null::bigint as cost_per_unit, (select count(*) from m) as written from wh
-union all
-select 'p', id, null, name, item_type, cost_per_unit, (select count(*) from m) from pr`);
-
-interface PostgresMovementRow {
-  kind: 'w' | 'p';
-  id: string;
-  is_archived: boolean | null;
-  name: string | null;
-  item_type: string | null;
-  cost_per_unit: number | null;
-  written: number;
-}
-
-async function writeMovementPostgres(db: Db, write: MovementWrite, refuse: (found: CatalogFound) => void): Promise<CatalogFound> {
-  const m = write.movement;
-  const lines = write.lines;
-  const changes = write.changes;
-  const parameters = [
-    write.orgId,
-    write.warehouseIds,
-    write.itemIds,
-    m.id,
-    m.kind,
-    m.date,
-    m.from_warehouse_id,
-    m.to_warehouse_id,
-    m.reason,
-    m.reference_type,
-    m.reference_id,
-    m.created_by_user_id,
-    lines[0]?.cost_currency ?? null,
-    lines.map((l) => l.id),
-    lines.map((l) => l.line_no),
-    lines.map((l) => l.item_id),
-    lines.map((l) => l.qty),
-    lines.map((l) => l.cost_per_unit),
-    lines.map((l) => l.batch_id),
-    lines.map((l) => l.serial_numbers),
-    lines.map((l) => l.notes),
-    changes.map((c) => c.newRowId),
-    changes.map((c) => c.warehouseId),
-    changes.map((c) => c.itemId),
-    changes.map((c) => c.delta),
-    changes.map((c) => c.negativeOk),
-    write.slot,
-    write.allowNegative,
-  ];
-  const run = () => db.executeQuery<PostgresMovementRow>(CompiledQuery.raw(POSTGRES_MOVEMENT, parameters));
-  // Inside a transaction (an import, a keyed request) a failed statement would abort the whole
-  // transaction; the savepoint keeps it usable for reading why the movement was refused.
-  // Outside one the statement is atomic by itself.
-  const { rows } = db.isTransaction ? await inSavepoint(db, run) : await run();
-  const found: CatalogFound = { warehouses: [], products: [] };
-  for (const row of rows) {
-    if (row.kind === 'w') found.warehouses.push({ id: row.id, is_archived: row.is_archived === true });
-    else found.products.push({ id: row.id, name: row.name ?? '', item_type: row.item_type ?? '', cost_per_unit: row.cost_per_unit ?? 0 });
-  }
-  const written = rows.length > 0 && Number(rows[0]?.written) > 0;
-  if (!written) {
-    refuse(found);
-    throw new Error('the movement was not written although its warehouses and items passed the checks');
-  }
-  return found;
-}
-
-async function inSavepoint<T>(db: Db, run: () => Promise<T>): Promise<T> {
-  await sql`savepoint ledger_write`.execute(db);
-  try {
-    const result = await run();
-    await sql`release savepoint ledger_write`.execute(db);
-    return result;
-  } catch (error) {
-    await sql`rollback to savepoint ledger_write`.execute(db);
-    throw error;
-  }
-}

@@ -1,0 +1,265 @@
+/**
+ * Movements on PostgreSQL: one statement posts one or several movements. Each movement is
+ * gated on its own catalog check (an unknown, archived or service item writes nothing of it),
+ * and the balance table's check aborts the statement as a whole.
+ *
+ * Movements posted at the same moment outside a transaction share one statement when their
+ * balances are disjoint: one round trip and one commit instead of one each, which is most of a
+ * movement's cost. Disjoint balances keep each movement's effect exactly what it would be alone;
+ * if the shared statement fails, each movement is posted on its own and gets its own answer.
+ */
+import { CompiledQuery, sql } from 'kysely';
+import { isTransientConflict } from '../../storage/errors.ts';
+import { preparedOnPostgres } from '../../storage/postgres.ts';
+import type { CatalogFound, Db, MovementWrite } from './ledger-write.ts';
+
+/** Movements sharing one statement at most. */
+const MAX_SHARED = 16;
+
+/**
+ * Arrays keep the text the same for any number of movements and lines, and lookups are lateral
+ * key probes, so the plan cached per connection never scans an organization's rows however the
+ * statistics looked when it was made. Balances are upserted in the order given (sorted by the
+ * caller), so concurrent statements lock them alike.
+ */
+const POST_MOVEMENTS = preparedOnPostgres(`
+with mv as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[])
+    with ordinality as mv(org_id, id, kind, date, from_wh, to_wh, reason, ref_type, ref_id, user_id, currency, slot, n)
+), wanted_wh as (
+  select * from unnest($13::int[], $14::text[]) as g(m, id)
+), wanted_pr as (
+  select * from unnest($15::int[], $16::text[]) as g(m, id)
+), wh as (
+  select g.m, w.id, w.is_archived from wanted_wh g join mv on mv.n = g.m
+  join lateral (select id, is_archived from warehouses where org_id = mv.org_id and id = g.id limit 1) w on true
+), pr as (
+  select g.m, p.id, p.name, p.item_type, p.cost_per_unit from wanted_pr g join mv on mv.n = g.m
+  join lateral (select id, name, item_type, cost_per_unit from products where org_id = mv.org_id and id = g.id limit 1) p on true
+), fit as (
+  select mv.n from mv
+  where (select count(*) from wh where wh.m = mv.n and not wh.is_archived) = (select count(*) from wanted_wh g where g.m = mv.n)
+    and (select count(*) from pr where pr.m = mv.n and pr.item_type <> 'service') = (select count(*) from wanted_pr g where g.m = mv.n)
+), m as (
+  insert into stock_movements (org_id, id, kind, date, from_warehouse_id, to_warehouse_id, reason, reference_type, reference_id, created_by_user_id)
+  select mv.org_id, mv.id, mv.kind, mv.date, mv.from_wh, mv.to_wh, mv.reason, mv.ref_type, mv.ref_id, mv.user_id
+  from mv join fit on fit.n = mv.n order by mv.n
+  returning id
+), l as (
+  insert into stock_movement_lines (org_id, id, movement_id, line_no, item_id, qty, cost_per_unit, cost_currency, batch_id, serial_numbers, notes)
+  select mv.org_id, x.id, mv.id, x.line_no, x.item_id, x.qty, coalesce(x.cost, pr.cost_per_unit), mv.currency, x.batch_id, x.serial_numbers::jsonb, x.notes
+  from unnest($17::int[], $18::text[], $19::int[], $20::text[], $21::bigint[], $22::bigint[], $23::text[], $24::text[], $25::text[])
+    as x(m, id, line_no, item_id, qty, cost, batch_id, serial_numbers, notes)
+  join fit on fit.n = x.m join mv on mv.n = x.m join pr on pr.m = x.m and pr.id = x.item_id
+), b as (
+  insert into stock_balances (org_id, id, warehouse_id, item_id, on_hand, reserved, last_movement_at, version, negative_ok)
+  select mv.org_id, c.id, c.warehouse_id, c.item_id, c.delta, 0, mv.date, 1,
+    c.negative_ok or coalesce((select true from stock_balances s where s.org_id = mv.org_id and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id limit 1), false)
+  from unnest($26::int[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::boolean[]) with ordinality as c(m, id, warehouse_id, item_id, delta, negative_ok, k)
+  join fit on fit.n = c.m join mv on mv.n = c.m
+  order by c.k
+  on conflict (org_id, warehouse_id, item_id) do update set
+    on_hand = stock_balances.on_hand + excluded.on_hand,
+    last_movement_at = excluded.last_movement_at,
+    version = stock_balances.version + 1,
+    negative_ok = $32 or excluded.on_hand >= 0
+), c as (
+  insert into stock_movement_counts (org_id, slot, n)
+  select mv.org_id, min(mv.slot), count(*) from mv join fit on fit.n = mv.n group by mv.org_id order by mv.org_id
+  on conflict (org_id, slot) do update set n = stock_movement_counts.n + excluded.n
+)
+select wh.m, 'w' as kind, wh.id, wh.is_archived, null as name, null as item_type, null::bigint as cost_per_unit, exists (select 1 from fit where fit.n = wh.m) as written from wh
+union all
+select pr.m, 'p', pr.id, null, pr.name, pr.item_type, pr.cost_per_unit, exists (select 1 from fit where fit.n = pr.m) from pr
+union all
+select count(*), 'count', null, null, null, null, null, null from m`);
+
+interface Row {
+  m: number;
+  kind: 'w' | 'p' | 'count';
+  id: string;
+  is_archived: boolean | null;
+  name: string | null;
+  item_type: string | null;
+  cost_per_unit: number | null;
+  written: boolean | null;
+}
+
+/** What the statement said of one movement. */
+interface Outcome {
+  found: CatalogFound;
+  written: boolean;
+}
+
+/** The statement's parameters for `writes`, which all share one `allowNegative`. */
+function parameters(writes: MovementWrite[]): unknown[] {
+  const movements = writes.map((w) => w.movement);
+  const each = <T, R>(list: (w: MovementWrite) => T[], pick: (item: T) => R) => writes.flatMap((w) => list(w).map(pick));
+  const index = <T>(list: (w: MovementWrite) => T[]) => writes.flatMap((w, i) => list(w).map(() => i + 1));
+  return [
+    writes.map((w) => w.orgId),
+    movements.map((m) => m.id),
+    movements.map((m) => m.kind),
+    movements.map((m) => m.date),
+    movements.map((m) => m.from_warehouse_id),
+    movements.map((m) => m.to_warehouse_id),
+    movements.map((m) => m.reason),
+    movements.map((m) => m.reference_type),
+    movements.map((m) => m.reference_id),
+    movements.map((m) => m.created_by_user_id),
+    writes.map((w) => w.lines[0]?.cost_currency ?? null),
+    writes.map((w) => w.slot),
+    index((w) => w.warehouseIds),
+    each((w) => w.warehouseIds, (id) => id),
+    index((w) => w.itemIds),
+    each((w) => w.itemIds, (id) => id),
+    index((w) => w.lines),
+    each((w) => w.lines, (l) => l.id),
+    each((w) => w.lines, (l) => l.line_no),
+    each((w) => w.lines, (l) => l.item_id),
+    each((w) => w.lines, (l) => l.qty),
+    each((w) => w.lines, (l) => l.cost_per_unit),
+    each((w) => w.lines, (l) => l.batch_id),
+    each((w) => w.lines, (l) => l.serial_numbers),
+    each((w) => w.lines, (l) => l.notes),
+    ...changeParameters(writes),
+    writes[0]?.allowNegative ?? false,
+  ];
+}
+
+/** Every balance change of the statement, sorted by (warehouse, item) across all its movements. */
+function changeParameters(writes: MovementWrite[]): unknown[][] {
+  const changes = writes
+    .flatMap((w, i) => w.changes.map((c) => ({ ...c, m: i + 1 })))
+    .sort((a, b) => (a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+  return [changes.map((c) => c.m), changes.map((c) => c.newRowId), changes.map((c) => c.warehouseId), changes.map((c) => c.itemId), changes.map((c) => c.delta), changes.map((c) => c.negativeOk)];
+}
+
+async function postMovements(db: Db, writes: MovementWrite[]): Promise<Outcome[]> {
+  const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(POST_MOVEMENTS, parameters(writes)));
+  const outcomes: Outcome[] = writes.map(() => ({ found: { warehouses: [], products: [] }, written: false }));
+  let inserted = 0;
+  for (const row of rows) {
+    if (row.kind === 'count') {
+      inserted = Number(row.m);
+      continue;
+    }
+    const outcome = outcomes[row.m - 1];
+    if (!outcome) continue;
+    outcome.written = row.written === true;
+    if (row.kind === 'w') outcome.found.warehouses.push({ id: row.id, is_archived: row.is_archived === true });
+    else outcome.found.products.push({ id: row.id, name: row.name ?? '', item_type: row.item_type ?? '', cost_per_unit: row.cost_per_unit ?? 0 });
+  }
+  if (inserted !== outcomes.filter((o) => o.written).length) throw new Error('the movements written differ from the movements that passed their checks');
+  return outcomes;
+}
+
+/**
+ * Posts one movement; throws the database's check violation when a balance would go below zero
+ * unless allowed (nothing is then written).
+ */
+export async function writeMovementPostgres(db: Db, write: MovementWrite, refuse: (found: CatalogFound) => void): Promise<CatalogFound> {
+  // Inside a transaction (an import, a keyed request) a failed statement would abort the whole
+  // transaction; the savepoint keeps it usable for reading why the movement was refused.
+  const [outcome] = db.isTransaction ? await inSavepoint(db, () => postMovements(db, [write])) : [await sharedStatements(db).post(write)];
+  if (!outcome?.written) {
+    refuse(outcome?.found ?? { warehouses: [], products: [] });
+    throw new Error('the movement was not written although its warehouses and items passed the checks');
+  }
+  return outcome.found;
+}
+
+async function inSavepoint<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  await sql`savepoint ledger_write`.execute(db);
+  try {
+    const result = await run();
+    await sql`release savepoint ledger_write`.execute(db);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint ledger_write`.execute(db);
+    throw error;
+  }
+}
+
+interface Pending {
+  write: MovementWrite;
+  resolve: (outcome: Outcome) => void;
+  reject: (error: unknown) => void;
+}
+
+const sharers = new WeakMap<Db, ReturnType<typeof statementSharer>>();
+
+function sharedStatements(db: Db) {
+  let sharer = sharers.get(db);
+  if (!sharer) {
+    sharer = statementSharer(db);
+    sharers.set(db, sharer);
+  }
+  return sharer;
+}
+
+/** Collects the movements of one turn of the event loop and posts them in as few statements as their balances allow. */
+function statementSharer(db: Db) {
+  let queue: Pending[] = [];
+  let scheduled = false;
+
+  const flush = () => {
+    scheduled = false;
+    const pending = queue;
+    queue = [];
+    for (const group of disjointGroups(pending)) void post(group);
+  };
+
+  const post = async (group: Pending[]) => {
+    if (group.length > 1) {
+      try {
+        const outcomes = await postMovements(db, group.map((p) => p.write));
+        group.forEach((p, i) => p.resolve(outcomes[i]!));
+        return;
+      } catch {
+        // Someone's balance refused, or the shared statement lost a race: each on its own.
+      }
+    }
+    await Promise.all(group.map((p) => postAlone(p)));
+  };
+
+  const postAlone = async (p: Pending) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [outcome] = await postMovements(db, [p.write]);
+        return p.resolve(outcome!);
+      } catch (error) {
+        if (attempt < 5 && isTransientConflict(error)) continue;
+        return p.reject(error);
+      }
+    }
+  };
+
+  return {
+    post(write: MovementWrite): Promise<Outcome> {
+      return new Promise((resolve, reject) => {
+        queue.push({ write, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}
+
+/** Groups in arrival order, each of movements with disjoint balances and one negative-stock rule. */
+function disjointGroups(pending: Pending[]): Pending[][] {
+  const groups: Array<{ members: Pending[]; keys: Set<string>; allowNegative: boolean }> = [];
+  for (const p of pending) {
+    const keys = p.write.changes.map((c) => `${p.write.orgId}\u0000${c.warehouseId}\u0000${c.itemId}`);
+    const group = groups.find((g) => g.allowNegative === p.write.allowNegative && g.members.length < MAX_SHARED && keys.every((k) => !g.keys.has(k)));
+    if (group) {
+      group.members.push(p);
+      for (const k of keys) group.keys.add(k);
+    } else {
+      groups.push({ members: [p], keys: new Set(keys), allowNegative: p.write.allowNegative });
+    }
+  }
+  return groups.map((g) => g.members);
+}
