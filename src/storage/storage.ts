@@ -206,18 +206,20 @@ function postgresStorage(url: string, poolSize: number): Storage {
     // The statement commits without waiting for the disk, so its row locks are released at once
     // instead of being held through a WAL flush; the caller is answered only after a durable
     // commit made later (shared by every statement of the same moment) has flushed the log up to
-    // it. Until then other transactions may read the write, as on any database they may read a
-    // commit whose answer is still on its way.
+    // it. Other transactions may read the write a moment before it is durable: a database crash
+    // in that moment loses it, but only together with every later commit, and unanswered.
     oneStatement: async (work) => {
       for (let attempt = 1; ; attempt++) {
+        let result;
         try {
-          const result = await work({ db: early.db, dialect: 'postgres' });
-          await logFlushed();
-          return result;
+          result = await work({ db: early.db, dialect: 'postgres' });
         } catch (error) {
           if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
           throw error;
         }
+        // Never retried: the write has committed.
+        await logFlushed();
+        return result;
       }
     },
     subscribe: async (channel, listener) => {

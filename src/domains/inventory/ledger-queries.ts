@@ -36,14 +36,10 @@ export function releaseOnBalance(db: Db, orgId: string, warehouseId: string, ite
     .executeTakeFirst();
 }
 
-export function findBalance(db: Db, orgId: string, warehouseId: string, itemId: string): Promise<BalanceRow | undefined> {
-  return db
-    .selectFrom('stock_balances')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('warehouse_id', '=', warehouseId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
+/** With `lock` (PostgreSQL, in a transaction) the row stays locked until the transaction ends. */
+export function findBalance(db: Db, orgId: string, warehouseId: string, itemId: string, lock = false): Promise<BalanceRow | undefined> {
+  const query = db.selectFrom('stock_balances').selectAll().where('org_id', '=', orgId).where('warehouse_id', '=', warehouseId).where('item_id', '=', itemId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export interface BalanceFilter {

@@ -159,19 +159,34 @@ function shortage(change: BalanceDelta, available: number) {
   });
 }
 
-/** The first decrease that the balances as they stand now cannot cover, with the available quantity. */
-async function findShortage(db: Kysely<Database>, orgId: string, changes: BalanceDelta[]) {
+/**
+ * The first decrease that the balances as they stand now cannot cover, with the available
+ * quantity. With `lock`, every balance of the movement is locked, in the order the write takes them.
+ */
+async function findShortage(db: Kysely<Database>, orgId: string, changes: BalanceDelta[], lock = false) {
   for (const change of changes) {
+    if (change.delta >= 0 && !lock) continue;
+    const row = await findBalance(db, orgId, change.warehouseId, change.itemId, lock);
     if (change.delta >= 0) continue;
-    const row = await findBalance(db, orgId, change.warehouseId, change.itemId);
     const available = row ? row.on_hand - row.reserved : 0;
     if (available + change.delta < 0) return shortage(change, available);
   }
   return undefined;
 }
 
-/** How many times a movement refused for stock is tried again when the stock has arrived meanwhile. */
-const SHORTAGE_ATTEMPTS = 3;
+
+/**
+ * The movement in a transaction that first locks every balance it decreases (in order) and reads
+ * them: a shortage is then exact, and the write cannot be refused by the table's check.
+ */
+function writeLocked(tx: StatementScope, orgId: string, changes: BalanceDelta[], write: MovementWrite, refuse: (found: CatalogFound) => void): Promise<CatalogFound> {
+  const run = async (db: Kysely<Database>) => {
+    const refused = await findShortage(db, orgId, changes, true);
+    if (refused) throw refused;
+    return writeMovement(db, tx.dialect, write, refuse);
+  };
+  return tx.db.isTransaction ? run(tx.db) : tx.db.transaction().execute(run);
+}
 
 /**
  * Posts one movement: validates it, then records it with its lines and applies its balance
@@ -221,18 +236,18 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      const found = await writeMovement(tx.db, tx.dialect, write, refuseUnfit(input, lines));
+      const found = attempt === 1 ? await writeMovement(tx.db, tx.dialect, write, refuseUnfit(input, lines)) : await writeLocked(tx, actor.orgId, changes, write, refuseUnfit(input, lines));
       const cost = new Map(found.products.map((p) => [p.id, p.cost_per_unit]));
       const stored = lineRows.map((l) => ({ ...l, org_id: actor.orgId, movement_id: movement.id, cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0 }));
       return movementView({ ...movement, org_id: actor.orgId }, stored.map((l) => ({ ...l, serial_numbers: l.serial_numbers === null ? null : toJson(l.serial_numbers) })));
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
       if (!isCheckViolation(error)) throw error;
-      const refused = await findShortage(tx.db, actor.orgId, changes);
-      if (refused) throw refused;
-      // Stock arrived between the refused statement and the read: on PostgreSQL, where the
-      // refused statement wrote nothing, post again.
-      if (tx.dialect !== 'postgres' || attempt >= SHORTAGE_ATTEMPTS) throw error;
+      // On PostgreSQL the refused statement wrote nothing (it ran alone or in a savepoint), and
+      // other writers may change the stock before a read: post again with the balances locked,
+      // which refuses exactly. On SQLite this writer holds the lock: the read is exact.
+      if (tx.dialect === 'postgres' && attempt === 1) continue;
+      throw (await findShortage(tx.db, actor.orgId, changes)) ?? error;
     }
   }
 }

@@ -3,10 +3,11 @@
  * gated on its own catalog check (an unknown, archived or service item writes nothing of it),
  * and the balance table's check aborts the statement as a whole.
  *
- * Movements posted at the same moment outside a transaction share one statement when their
- * balances are disjoint: one round trip and one commit instead of one each, which is most of a
- * movement's cost. Disjoint balances keep each movement's effect exactly what it would be alone;
- * if the shared statement fails, each movement is posted on its own and gets its own answer.
+ * Movements posted at the same moment outside a transaction share one statement when no balance
+ * one of them decreases is touched by another: one round trip and one commit instead of one
+ * each, which is most of a movement's cost. Each movement's effect and stock check are then
+ * exactly what they would be alone; if the shared statement fails, each movement is posted on
+ * its own and gets its own answer.
  */
 import { CompiledQuery, sql } from 'kysely';
 import { isTransientConflict } from '../../storage/errors.ts';
@@ -19,8 +20,9 @@ const MAX_SHARED = 16;
 /**
  * Arrays keep the text the same for any number of movements and lines, and lookups are lateral
  * key probes, so the plan cached per connection never scans an organization's rows however the
- * statistics looked when it was made. Balances are upserted in the order given (sorted by the
- * caller), so concurrent statements lock them alike.
+ * statistics looked when it was made. Changes to one balance are summed (only increases are ever
+ * shared) and balances are upserted in (warehouse, item) order, so concurrent statements lock
+ * them alike.
  */
 const POST_MOVEMENTS = preparedOnPostgres(`
 with mv as (
@@ -53,10 +55,14 @@ with mv as (
   join fit on fit.n = x.m join mv on mv.n = x.m join pr on pr.m = x.m and pr.id = x.item_id
 ), b as (
   insert into stock_balances (org_id, id, warehouse_id, item_id, on_hand, reserved, last_movement_at, version, negative_ok)
-  select mv.org_id, c.id, c.warehouse_id, c.item_id, c.delta, 0, mv.date, 1,
-    c.negative_ok or coalesce((select true from stock_balances s where s.org_id = mv.org_id and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id limit 1), false)
-  from unnest($26::int[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::boolean[]) with ordinality as c(m, id, warehouse_id, item_id, delta, negative_ok, k)
-  join fit on fit.n = c.m join mv on mv.n = c.m
+  select c.org_id, c.id, c.warehouse_id, c.item_id, c.delta, 0, c.date, 1,
+    c.negative_ok or coalesce((select true from stock_balances s where s.org_id = c.org_id and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id limit 1), false)
+  from (
+    select mv.org_id, c.warehouse_id, c.item_id, min(c.id) as id, sum(c.delta)::bigint as delta, max(mv.date) as date, bool_and(c.negative_ok) as negative_ok, min(c.k) as k
+    from unnest($26::int[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::boolean[]) with ordinality as c(m, id, warehouse_id, item_id, delta, negative_ok, k)
+    join fit on fit.n = c.m join mv on mv.n = c.m
+    group by mv.org_id, c.warehouse_id, c.item_id
+  ) c
   order by c.k
   on conflict (org_id, warehouse_id, item_id) do update set
     on_hand = stock_balances.on_hand + excluded.on_hand,
@@ -207,7 +213,7 @@ function statementSharer(db: Db) {
     scheduled = false;
     const pending = queue;
     queue = [];
-    for (const group of disjointGroups(pending)) void post(group);
+    for (const group of sharingGroups(pending)) void post(group);
   };
 
   const post = async (group: Pending[]) => {
@@ -248,18 +254,34 @@ function statementSharer(db: Db) {
   };
 }
 
-/** Groups in arrival order, each of movements with disjoint balances and one negative-stock rule. */
-function disjointGroups(pending: Pending[]): Pending[][] {
-  const groups: Array<{ members: Pending[]; keys: Set<string>; allowNegative: boolean }> = [];
+interface Group {
+  members: Pending[];
+  allowNegative: boolean;
+  /** Balances some member increases, and balances some member decreases. */
+  increased: Set<string>;
+  decreased: Set<string>;
+}
+
+/**
+ * Groups in arrival order under one negative-stock rule. A balance that a member decreases is
+ * that member's alone; balances only increased may be shared (their changes are summed). So
+ * every member's stock check sees exactly what it would see posted alone, in any order.
+ */
+function sharingGroups(pending: Pending[]): Pending[][] {
+  const groups: Group[] = [];
   for (const p of pending) {
-    const keys = p.write.changes.map((c) => `${p.write.orgId}\u0000${c.warehouseId}\u0000${c.itemId}`);
-    const group = groups.find((g) => g.allowNegative === p.write.allowNegative && g.members.length < MAX_SHARED && keys.every((k) => !g.keys.has(k)));
-    if (group) {
-      group.members.push(p);
-      for (const k of keys) group.keys.add(k);
-    } else {
-      groups.push({ members: [p], keys: new Set(keys), allowNegative: p.write.allowNegative });
+    const changes = p.write.changes.map((c) => ({ key: `${p.write.orgId}\u0000${c.warehouseId}\u0000${c.itemId}`, decrease: c.delta < 0 }));
+    const fits = (g: Group) =>
+      g.allowNegative === p.write.allowNegative &&
+      g.members.length < MAX_SHARED &&
+      changes.every((c) => (c.decrease ? !g.increased.has(c.key) && !g.decreased.has(c.key) : !g.decreased.has(c.key)));
+    let group = groups.find(fits);
+    if (!group) {
+      group = { members: [], allowNegative: p.write.allowNegative, increased: new Set(), decreased: new Set() };
+      groups.push(group);
     }
+    group.members.push(p);
+    for (const c of changes) (c.decrease ? group.decreased : group.increased).add(c.key);
   }
   return groups.map((g) => g.members);
 }
