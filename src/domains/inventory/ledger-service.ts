@@ -1,19 +1,20 @@
 /**
- * The stock ledger: a movement and the balance changes it causes are written in one
- * transaction; balances are only ever changed by atomic increments, never read-modify-write.
+ * The stock ledger: a movement and the balance changes it causes are written atomically (one
+ * transaction, or on PostgreSQL one statement); balances are only ever changed by atomic
+ * increments, never read-modify-write, and the balance table refuses negative stock itself.
  */
+import type { Kysely } from 'kysely';
 import { conflict, invalidField, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { isoWithoutOffset, nowIso, readJson, toJson } from '../../storage/codecs.ts';
 import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
-import type { Kysely } from 'kysely';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { StatementScope } from '../../storage/storage.ts';
 import { COUNT_SLOTS, findBalance } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
-import { writeMovement } from './ledger-write.ts';
+import { byBalanceKey, writeMovement } from './ledger-write.ts';
 import type { CatalogFound, MovementWrite } from './ledger-write.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
 import type { Movement, MovementCreateBody, MovementLine } from './schemas.ts';
@@ -117,7 +118,7 @@ function balanceDeltas(lines: ParsedLine[], from: string | null, to: string | nu
     if (from !== null) add(from, line, -line.qty);
     if (to !== null) add(to, line, line.qty);
   }
-  return [...deltas.values()].sort((a, b) => (a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+  return [...deltas.values()].sort(byBalanceKey);
 }
 
 export function lineView(row: LineRow): MovementLine {
@@ -174,10 +175,10 @@ async function findShortage(db: Kysely<Database>, orgId: string, changes: Balanc
   return undefined;
 }
 
-
 /**
- * The movement in a transaction that first locks every balance it decreases (in order) and reads
- * them: a shortage is then exact, and the write cannot be refused by the table's check.
+ * The movement in a transaction (its own, or the caller's) that first locks every balance it
+ * changes, in order, and reads them: a shortage is then exact, and the write cannot be refused
+ * by the table's check.
  */
 function writeLocked(tx: StatementScope, orgId: string, changes: BalanceDelta[], write: MovementWrite, refuse: (found: CatalogFound) => void): Promise<CatalogFound> {
   const run = async (db: Kysely<Database>) => {

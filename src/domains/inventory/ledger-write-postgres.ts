@@ -12,6 +12,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { isTransientConflict } from '../../storage/errors.ts';
 import { preparedOnPostgres } from '../../storage/postgres.ts';
+import { byBalanceKey } from './ledger-write.ts';
 import type { CatalogFound, Db, MovementWrite } from './ledger-write.ts';
 
 /** Movements sharing one statement at most. */
@@ -137,7 +138,7 @@ function parameters(writes: MovementWrite[]): unknown[] {
 function changeParameters(writes: MovementWrite[]): unknown[][] {
   const changes = writes
     .flatMap((w, i) => w.changes.map((c) => ({ ...c, m: i + 1 })))
-    .sort((a, b) => (a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+    .sort(byBalanceKey);
   return [changes.map((c) => c.m), changes.map((c) => c.newRowId), changes.map((c) => c.warehouseId), changes.map((c) => c.itemId), changes.map((c) => c.delta), changes.map((c) => c.negativeOk)];
 }
 

@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { reusableStatement } from '../../storage/reusable.ts';
-import { writeMovementPostgres } from './ledger-write-postgres.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Dialect } from '../../storage/storage.ts';
+import { writeMovementPostgres } from './ledger-write-postgres.ts';
 
 export type Db = Kysely<Database>;
 
@@ -51,6 +51,11 @@ export interface MovementWrite {
   slot: number;
   warehouseIds: string[];
   itemIds: string[];
+}
+
+/** The order balances are locked in by every writer: by warehouse, then item. */
+export function byBalanceKey(a: { warehouseId: string; itemId: string }, b: { warehouseId: string; itemId: string }): number {
+  return a.warehouseId < b.warehouseId ? -1 : a.warehouseId > b.warehouseId ? 1 : a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0;
 }
 
 /**
