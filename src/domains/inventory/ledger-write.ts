@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { reusableStatement } from '../../storage/reusable.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Dialect } from '../../storage/storage.ts';
+import type { MovementRow } from './ledger-queries.ts';
 import { writeMovementPostgres } from './ledger-write-postgres.ts';
 
 export type Db = Kysely<Database>;
@@ -20,17 +21,7 @@ export interface CatalogFound {
 
 export interface MovementWrite {
   orgId: string;
-  movement: {
-    id: string;
-    kind: string;
-    date: string;
-    from_warehouse_id: string | null;
-    to_warehouse_id: string | null;
-    reason: string | null;
-    reference_type: string | null;
-    reference_id: string | null;
-    created_by_user_id: string;
-  };
+  movement: Omit<MovementRow, 'seq' | 'org_id'>;
   lines: Array<{
     id: string;
     line_no: number;
