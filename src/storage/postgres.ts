@@ -62,8 +62,8 @@ const statementNames = new Map<string, string>();
 
 /**
  * Marks a SQL text that is run often with changing parameters: every pooled connection parses
- * and plans it once and then only binds and executes it (a planned ledger statement costs a
- * tenth of a fresh one). Returns the text, for use as a constant.
+ * and plans it once and then only binds and executes it (the movement statement: ~0.9 ms
+ * instead of ~1.9). Returns the text, for use as a constant.
  */
 export function preparedOnPostgres(text: string): string {
   if (!statementNames.has(text)) statementNames.set(text, `bizplat_${statementNames.size + 1}`);
