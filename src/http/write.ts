@@ -6,6 +6,13 @@ import type { IdempotencyScope } from './idempotency.ts';
 const JSON_TYPE = 'application/json; charset=utf-8';
 export const REPLAY_HEADER = 'idempotent-replayed';
 
+/** The Idempotency-Key a request is to be replayed under: POST requests only. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  if (request.method !== 'POST') return undefined;
+  const header = request.headers['idempotency-key'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
 /**
  * Runs one use case as a single transaction and answers with `status`. A POST with an
  * Idempotency-Key stores its response in that same transaction; a repeat with the same key and
@@ -18,9 +25,8 @@ export async function write<T>(
   work: (tx: Tx) => Promise<T>,
 ): Promise<T | FastifyReply> {
   const storage = request.server.storage;
-  const header = request.headers['idempotency-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (request.method !== 'POST' || key === undefined) {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) {
     const result = await storage.transaction(work);
     reply.code(status);
     return result;
@@ -70,7 +76,7 @@ export async function writeOneStatement<T>(
   status: number,
   work: (scope: StatementScope) => Promise<T>,
 ): Promise<T | FastifyReply> {
-  if (request.method === 'POST' && request.headers['idempotency-key'] !== undefined) return write(request, reply, status, work);
+  if (idempotencyKeyOf(request) !== undefined) return write(request, reply, status, work);
   const result = await request.server.storage.oneStatement(work);
   reply.code(status);
   return result;

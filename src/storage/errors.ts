@@ -28,3 +28,17 @@ export function isCheckViolation(error: unknown): boolean {
   const code = codeOf(error);
   return code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK';
 }
+
+const MAX_ATTEMPTS = 5;
+
+/** Runs `work` again (up to five times in all) while it fails with a transient conflict. */
+export async function retryingTransientConflicts<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
+      throw error;
+    }
+  }
+}

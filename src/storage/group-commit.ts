@@ -1,11 +1,10 @@
 import { CompiledQuery } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { isTransientConflict } from './errors.ts';
+import { retryingTransientConflicts } from './errors.ts';
 import type { Database } from './schema.ts';
 
 /** At most this many write transactions share one commit, so one batch never holds the writer for long. */
 const MAX_BATCH = 64;
-const MAX_ATTEMPTS = 5;
 
 /** One queued write: its work, its after-commit hooks and how to answer its caller. */
 interface Pending {
@@ -50,7 +49,9 @@ export function groupCommitter(db: Kysely<Database>, syncLog?: () => Promise<voi
   const runBatch = async (batch: Pending[]) => {
     let outcomes: Outcome[];
     try {
-      outcomes = await withRetries(() => db.transaction().execute((trx) => runEntries(trx, batch)));
+      // Only a batch that could not begin (another process holds the write lock) fails this way:
+      // no work has run yet, so it may simply be tried again.
+      outcomes = await retryingTransientConflicts(() => db.transaction().execute((trx) => runEntries(trx, batch)));
     } catch (error) {
       for (const entry of batch) entry.reject(error);
       return;
@@ -113,16 +114,4 @@ async function runEntries(trx: Transaction<Database>, batch: Pending[]): Promise
     }
   }
   return outcomes;
-}
-
-/** Only a batch that could not begin (another process holds the write lock) is tried again: no work has run yet. */
-async function withRetries<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
-      throw error;
-    }
-  }
 }

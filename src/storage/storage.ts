@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
-import { isTransientConflict } from './errors.ts';
+import { retryingTransientConflicts } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { flushBarrier } from './flush-barrier.ts';
@@ -61,8 +61,6 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-const MAX_ATTEMPTS = 5;
-
 export interface OpenOptions {
   poolSize?: number;
 }
@@ -75,29 +73,24 @@ export function openStorage(config: Pick<Config, 'databaseUrl' | 'sqliteSynchron
 }
 
 /** A PostgreSQL transaction: its own connection from the pool, retried on serialization failure or deadlock. */
-async function runTransaction<T>(
+function runTransaction<T>(
   db: Kysely<Database>,
   notify: (trx: Transaction<Database>, hooks: Array<() => void>, channel: string, payload: string) => Promise<void>,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  return retryingTransientConflicts(async () => {
     const hooks: Array<() => void> = [];
-    try {
-      const result = await db.transaction().execute((trx) =>
-        work({
-          db: trx,
-          dialect: 'postgres',
-          afterCommit: (hook) => hooks.push(hook),
-          notify: (channel, payload = '') => notify(trx, hooks, channel, payload),
-        }),
-      );
-      runAfterCommitHooks(hooks);
-      return result;
-    } catch (error) {
-      if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
-      throw error;
-    }
-  }
+    const result = await db.transaction().execute((trx) =>
+      work({
+        db: trx,
+        dialect: 'postgres',
+        afterCommit: (hook) => hooks.push(hook),
+        notify: (channel, payload = '') => notify(trx, hooks, channel, payload),
+      }),
+    );
+    runAfterCommitHooks(hooks);
+    return result;
+  });
 }
 
 function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): Storage {
@@ -209,18 +202,10 @@ function postgresStorage(url: string, poolSize: number): Storage {
     // it. Other transactions may read the write a moment before it is durable: a database crash
     // in that moment loses it, but only together with every later commit, and unanswered.
     oneStatement: async (work) => {
-      for (let attempt = 1; ; attempt++) {
-        let result;
-        try {
-          result = await work({ db: early.db, dialect: 'postgres' });
-        } catch (error) {
-          if (attempt < MAX_ATTEMPTS && isTransientConflict(error)) continue;
-          throw error;
-        }
-        // Never retried: the write has committed.
-        await logFlushed();
-        return result;
-      }
+      const result = await retryingTransientConflicts(() => work({ db: early.db, dialect: 'postgres' }));
+      // Never retried: the write has committed.
+      await logFlushed();
+      return result;
     },
     subscribe: async (channel, listener) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);

@@ -210,7 +210,7 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
     reference_id: input.reference_id ?? null,
     created_by_user_id: actor.userId,
   };
-  const lineRows = lines.map((line) => {
+  const lineRows: MovementWrite['lines'] = lines.map((line) => {
     const given = input.lines[line.index];
     return {
       id: newId(),
@@ -220,7 +220,7 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
       cost_per_unit: line.cost ?? null,
       cost_currency: actor.currency,
       batch_id: given?.batch_id ?? null,
-      serial_numbers: given?.serial_numbers ?? null,
+      serial_numbers: given?.serial_numbers ? toJson(given.serial_numbers) : null,
       notes: given?.notes ?? null,
     };
   });
@@ -228,7 +228,7 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
   const write: MovementWrite = {
     orgId: actor.orgId,
     movement,
-    lines: lineRows.map((l) => ({ ...l, serial_numbers: l.serial_numbers === null ? null : toJson(l.serial_numbers) })),
+    lines: lineRows,
     allowNegative: actor.allowNegativeStock,
     changes: changes.map((c) => ({ ...c, newRowId: newId(), negativeOk: actor.allowNegativeStock || c.delta >= 0 })),
     slot: Math.floor(Math.random() * COUNT_SLOTS),
@@ -239,8 +239,8 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
     try {
       const found = attempt === 1 ? await writeMovement(tx.db, tx.dialect, write, refuseUnfit(input, lines)) : await writeLocked(tx, actor.orgId, changes, write, refuseUnfit(input, lines));
       const cost = new Map(found.products.map((p) => [p.id, p.cost_per_unit]));
-      const stored = lineRows.map((l) => ({ ...l, org_id: actor.orgId, movement_id: movement.id, cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0 }));
-      return movementView({ ...movement, org_id: actor.orgId }, stored.map((l) => ({ ...l, serial_numbers: l.serial_numbers === null ? null : toJson(l.serial_numbers) })));
+      const stored = write.lines.map((l) => ({ ...l, org_id: actor.orgId, movement_id: movement.id, cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0 }));
+      return movementView({ ...movement, org_id: actor.orgId }, stored);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
       if (!isCheckViolation(error)) throw error;

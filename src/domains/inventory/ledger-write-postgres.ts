@@ -10,7 +10,6 @@
  * its own and gets its own answer.
  */
 import { CompiledQuery, sql } from 'kysely';
-import { isTransientConflict } from '../../storage/errors.ts';
 import { preparedOnPostgres } from '../../storage/postgres.ts';
 import { byBalanceKey } from './ledger-write.ts';
 import type { CatalogFound, Db, MovementWrite } from './ledger-write.ts';
@@ -230,17 +229,8 @@ function statementSharer(db: Db) {
     await Promise.all(group.map((p) => postAlone(p)));
   };
 
-  const postAlone = async (p: Pending) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const [outcome] = await postMovements(db, [p.write]);
-        return p.resolve(outcome!);
-      } catch (error) {
-        if (attempt < 5 && isTransientConflict(error)) continue;
-        return p.reject(error);
-      }
-    }
-  };
+  // A transient conflict is tried again by the caller (Storage.oneStatement).
+  const postAlone = (p: Pending) => postMovements(db, [p.write]).then(([outcome]) => p.resolve(outcome!), p.reject);
 
   return {
     post(write: MovementWrite): Promise<Outcome> {
