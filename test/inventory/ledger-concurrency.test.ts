@@ -48,6 +48,27 @@ describeEachDatabase('inventory: concurrent movements (bank test)', (ctx) => {
     assert.deepEqual(check.negatives, []);
   });
 
+  it('opposite transfers from empty shelves at once are both refused, though together they would cancel out', async () => {
+    const s = await stockedOrg(ctx(), 2);
+    const [a, b] = s.items as [string, string];
+    // Each needs stock the other would bring: no order lets either pass. With them, transfers
+    // that do have stock arrive in the same moment and pass.
+    await post(ctx(), s.token, { kind: 'in', warehouse_id: s.main, lines: [{ item_id: b, qty: 4 }] });
+    const results = await Promise.all([
+      post(ctx(), s.token, { kind: 'transfer', warehouse_id: s.main, to_warehouse_id: s.second, lines: [{ item_id: a, qty: 1 }] }),
+      post(ctx(), s.token, { kind: 'transfer', warehouse_id: s.second, to_warehouse_id: s.main, lines: [{ item_id: a, qty: 1 }] }),
+      post(ctx(), s.token, { kind: 'transfer', warehouse_id: s.main, to_warehouse_id: s.second, lines: [{ item_id: b, qty: 1 }] }),
+      post(ctx(), s.token, { kind: 'out', warehouse_id: s.main, lines: [{ item_id: b, qty: 2 }] }),
+    ]);
+    assert.deepEqual(results.map((r) => r.statusCode), [422, 422, 201, 201]);
+    assert.match(json<ErrorBody>(results[0]!).message, /available 0\.000, requested 1\.000/);
+    assert.equal(await onHand(ctx(), s.token, s.main, b), 1);
+    assert.equal(await onHand(ctx(), s.token, s.second, b), 1);
+    const check = await checkLedger(ctx().storage, s.orgId);
+    assert.deepEqual(check.mismatches, []);
+    assert.deepEqual(check.negatives, []);
+  });
+
   it('many concurrent transfers, receipts and shipments over hot items keep every balance equal to its movements', async () => {
     const s = await stockedOrg(ctx(), 3);
     const warehouses = [s.main, s.second];

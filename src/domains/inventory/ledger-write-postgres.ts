@@ -248,31 +248,68 @@ function statementSharer(db: Db) {
 interface Group {
   members: Pending[];
   allowNegative: boolean;
-  /** Balances some member increases, and balances some member decreases. */
-  increased: Set<string>;
-  decreased: Set<string>;
+  /** Per balance key: the members (by index) that increase it, and those that decrease it. */
+  increasers: Map<string, number[]>;
+  decreasers: Map<string, number[]>;
+  /** Member i must come before each member of after[i]: it increases a balance they decrease. */
+  after: number[][];
 }
 
 /**
- * Groups in arrival order under one negative-stock rule. A balance that a member decreases is
- * that member's alone; balances only increased may be shared (their changes are summed). So
- * every member's stock check sees exactly what it would see posted alone, in any order.
+ * Groups in arrival order under one negative-stock rule. The statement sums each balance's
+ * changes and the balance table checks only the sum, which is exact when the members can be put
+ * in an order where every increase of a balance comes before every decrease of it: falling
+ * from its highest point, a balance whose end is not negative was never negative on the way.
+ * So a member joins a group only if that order still exists (the "increases before decreases"
+ * relation stays free of cycles, as two opposite transfers of one item would make it). Every
+ * member's stock check then means what it would mean posted alone; a refused sum sends each
+ * member back to be posted alone.
  */
 function sharingGroups(pending: Pending[]): Pending[][] {
   const groups: Group[] = [];
   for (const p of pending) {
     const changes = p.write.changes.map((c) => ({ key: `${p.write.orgId}\u0000${c.warehouseId}\u0000${c.itemId}`, decrease: c.delta < 0 }));
-    const fits = (g: Group) =>
-      g.allowNegative === p.write.allowNegative &&
-      g.members.length < MAX_SHARED &&
-      changes.every((c) => (c.decrease ? !g.increased.has(c.key) && !g.decreased.has(c.key) : !g.decreased.has(c.key)));
-    let group = groups.find(fits);
-    if (!group) {
-      group = { members: [], allowNegative: p.write.allowNegative, increased: new Set(), decreased: new Set() };
-      groups.push(group);
+    let joined = false;
+    for (const g of groups) {
+      if (g.allowNegative !== p.write.allowNegative || g.members.length >= MAX_SHARED) continue;
+      const before = changes.flatMap((c) => (c.decrease ? (g.increasers.get(c.key) ?? []) : []));
+      const later = changes.flatMap((c) => (c.decrease ? [] : (g.decreasers.get(c.key) ?? [])));
+      if (reachesAny(g.after, later, new Set(before))) continue;
+      join(g, p, changes, before, later);
+      joined = true;
+      break;
     }
-    group.members.push(p);
-    for (const c of changes) (c.decrease ? group.decreased : group.increased).add(c.key);
+    if (!joined) {
+      const g: Group = { members: [], allowNegative: p.write.allowNegative, increasers: new Map(), decreasers: new Map(), after: [] };
+      join(g, p, changes, [], []);
+      groups.push(g);
+    }
   }
   return groups.map((g) => g.members);
+}
+
+function join(g: Group, p: Pending, changes: Array<{ key: string; decrease: boolean }>, before: number[], later: number[]): void {
+  const index = g.members.length;
+  g.members.push(p);
+  g.after.push([...new Set(later)]);
+  for (const b of new Set(before)) g.after[b]!.push(index);
+  for (const c of changes) {
+    const side = c.decrease ? g.decreasers : g.increasers;
+    side.set(c.key, [...(side.get(c.key) ?? []), index]);
+  }
+}
+
+/** Whether a walk along `after` from any of `starts` meets a member of `targets`. */
+function reachesAny(after: number[][], starts: number[], targets: Set<number>): boolean {
+  if (targets.size === 0) return false;
+  const seen = new Set<number>();
+  const stack = [...starts];
+  while (stack.length > 0) {
+    const m = stack.pop()!;
+    if (targets.has(m)) return true;
+    if (seen.has(m)) continue;
+    seen.add(m);
+    stack.push(...after[m]!);
+  }
+  return false;
 }
