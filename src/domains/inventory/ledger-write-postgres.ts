@@ -3,11 +3,10 @@
  * gated on its own catalog check (an unknown, archived or service item writes nothing of it),
  * and the balance table's check aborts the statement as a whole.
  *
- * Movements posted at the same moment outside a transaction share one statement when no balance
- * one of them decreases is touched by another: one round trip and one commit instead of one
- * each, which is most of a movement's cost. Each movement's effect and stock check are then
- * exactly what they would be alone; if the shared statement fails, each movement is posted on
- * its own and gets its own answer.
+ * Movements posted at the same moment outside a transaction share one statement when their stock
+ * checks stay exact (see sharingGroups): one round trip and one commit instead of one each, which
+ * is most of a movement's cost. If the shared statement fails, each movement is posted on its own
+ * and gets its own answer.
  */
 import { CompiledQuery, sql } from 'kysely';
 import { preparedOnPostgres } from '../../storage/postgres.ts';
@@ -20,9 +19,9 @@ const MAX_SHARED = 16;
 /**
  * Arrays keep the text the same for any number of movements and lines, and lookups are lateral
  * key probes, so the plan cached per connection never scans an organization's rows however the
- * statistics looked when it was made. Changes to one balance are summed (only increases are ever
- * shared) and balances are upserted in (warehouse, item) order, so concurrent statements lock
- * them alike.
+ * statistics looked when it was made. Changes to one balance are summed and checked as a sum
+ * (see sharingGroups), and balances are upserted in (warehouse, item) order, so concurrent
+ * statements lock them alike.
  */
 const POST_MOVEMENTS = preparedOnPostgres(`
 with mv as (
