@@ -45,14 +45,8 @@ export function parsePostgresUrl(url: string): PostgresTarget {
   return { connectionString: parsed.toString(), schema };
 }
 
-export interface SessionSettings {
-  /** Commits return before the write-ahead log reaches the disk (see Storage.oneStatement). */
-  earlyCommit?: boolean;
-}
-
-export function postgresClientConfig(target: PostgresTarget, session: SessionSettings = {}): pg.ClientConfig {
+export function postgresClientConfig(target: PostgresTarget): pg.ClientConfig {
   const options = ['-c TimeZone=UTC'];
-  if (session.earlyCommit) options.push('-c synchronous_commit=off');
   if (target.schema) options.push(`-c search_path=${target.schema}`);
   return { connectionString: target.connectionString, options: options.join(' '), types: typeParsers };
 }
@@ -85,9 +79,9 @@ export interface PostgresHandle {
   pool: pg.Pool;
 }
 
-export function openPostgres(url: string, poolSize = 10, session: SessionSettings = {}): PostgresHandle {
+export function openPostgres(url: string, poolSize = 10): PostgresHandle {
   const target = parsePostgresUrl(url);
-  const pool = new Pool({ ...postgresClientConfig(target, session), max: poolSize });
+  const pool = new Pool({ ...postgresClientConfig(target), max: poolSize });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   pool.on('connect', useNamedStatements);

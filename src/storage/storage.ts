@@ -6,7 +6,6 @@ import type { Config } from '../config.ts';
 import { retryingTransientConflicts } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { Database } from './schema.ts';
-import { flushBarrier } from './flush-barrier.ts';
 import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
 import { openSqlite } from './sqlite.ts';
 
@@ -147,8 +146,6 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
 
 function postgresStorage(url: string, poolSize: number): Storage {
   const { db } = openPostgres(url, poolSize);
-  const early = openPostgres(url, poolSize, { earlyCommit: true });
-  const logFlushed = flushBarrier(db);
   const channels = new Map<string, Set<Listener>>();
   let listenerClient: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -196,17 +193,8 @@ function postgresStorage(url: string, poolSize: number): Storage {
           for (const listener of channels.get(channel) ?? []) listener(payload);
         });
       }, work),
-    // The statement commits without waiting for the disk, so its row locks are released at once
-    // instead of being held through a WAL flush; the caller is answered only after a durable
-    // commit made later (shared by every statement of the same moment) has flushed the log up to
-    // it. Other transactions may read the write a moment before it is durable: a database crash
-    // in that moment loses it, but only together with every later commit, and unanswered.
-    oneStatement: async (work) => {
-      const result = await retryingTransientConflicts(() => work({ db: early.db, dialect: 'postgres' }));
-      // Never retried: the write has committed.
-      await logFlushed();
-      return result;
-    },
+    // Autocommit: the statement is its own transaction, and committed (durably) once answered.
+    oneStatement: (work) => retryingTransientConflicts(() => work({ db, dialect: 'postgres' })),
     subscribe: async (channel, listener) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
       const isNew = !channels.has(channel);
@@ -227,7 +215,6 @@ function postgresStorage(url: string, poolSize: number): Storage {
       const client = listenerClient;
       listenerClient = undefined;
       if (client) await client.end().catch(() => {});
-      await early.db.destroy();
       await db.destroy();
     },
   };

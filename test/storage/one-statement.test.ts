@@ -12,19 +12,19 @@ describeEachDatabase('Storage.oneStatement', (ctx) => {
     assert.deepEqual(rows, [{ body: 'kept' }]);
   });
 
-  it('on PostgreSQL commits early but answers only once the log is flushed past the write', async (t) => {
+  it('on PostgreSQL answers only once the log is flushed past the write', async (t) => {
     const { storage } = ctx();
     if (storage.dialect !== 'postgres') return t.skip('PostgreSQL only: SQLite syncs its log before answering (group-commit.test.ts)');
-    await sql`create table early_notes (id integer primary key)`.execute(storage.db);
+    await sql`create table durable_notes (id integer primary key)`.execute(storage.db);
     for (let id = 1; id <= 5; id++) {
       const seen = await storage.oneStatement(async ({ db }) => {
         const mode = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db);
-        await sql`insert into early_notes (id) values (${id})`.execute(db);
+        await sql`insert into durable_notes (id) values (${id})`.execute(db);
         // Taken after the insert committed: at or past its commit record.
         const lsn = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db);
         return { mode: mode.rows[0]?.synchronous_commit, lsn: lsn.rows[0]?.lsn };
       });
-      assert.equal(seen.mode, 'off', 'the statement does not wait for the disk itself');
+      assert.equal(seen.mode, 'on', 'the statement waits for the disk itself');
       const flushed = await sql<{ ok: boolean }>`select pg_current_wal_flush_lsn() >= ${seen.lsn}::pg_lsn as ok`.execute(storage.db);
       assert.equal(flushed.rows[0]?.ok, true, 'answered before the write was on disk');
     }

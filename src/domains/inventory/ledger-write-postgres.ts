@@ -14,7 +14,15 @@ import { byBalanceKey } from './ledger-write.ts';
 import type { CatalogFound, Db, MovementWrite } from './ledger-write.ts';
 
 /** Movements sharing one statement at most. */
-const MAX_SHARED = 16;
+const MAX_SHARED = 64;
+
+/**
+ * Shared statements under way at once. Statements of one moment mostly touch the same hot
+ * balances and would wait on each other's row locks anyway; movements arriving meanwhile wait
+ * in the queue instead and go out together in the next statement, one commit for all of them.
+ * Two keep one statement executing while the next is on its way.
+ */
+const STATEMENTS_UNDER_WAY = 2;
 
 /**
  * Arrays keep the text the same for any number of movements and lines, and lookups are lateral
@@ -203,16 +211,29 @@ function sharedStatements(db: Db) {
   return sharer;
 }
 
-/** Collects the movements of one turn of the event loop and posts them in as few statements as their balances allow. */
+/**
+ * Collects the movements of one turn of the event loop, or of the time the statements under way
+ * take, and posts them in as few statements as their balances allow.
+ */
 function statementSharer(db: Db) {
   let queue: Pending[] = [];
   let scheduled = false;
+  let underWay = 0;
 
   const flush = () => {
     scheduled = false;
-    const pending = queue;
-    queue = [];
-    for (const group of sharingGroups(pending)) void post(group);
+    if (underWay >= STATEMENTS_UNDER_WAY || queue.length === 0) return;
+    const groups = sharingGroups(queue);
+    const sent = groups.slice(0, STATEMENTS_UNDER_WAY - underWay);
+    // Those left over wait, in arrival order, to be grouped again with the next arrivals.
+    queue = groups.slice(sent.length).flat();
+    for (const group of sent) {
+      underWay += 1;
+      void post(group).finally(() => {
+        underWay -= 1;
+        flush();
+      });
+    }
   };
 
   const post = async (group: Pending[]) => {
