@@ -134,7 +134,7 @@ export function lineView(row: LineRow): MovementLine {
   };
 }
 
-export function movementView(row: Omit<MovementRow, 'seq'>, lines: LineRow[]): Movement {
+export function movementView(row: Omit<MovementRow, 'seq' | 'org_id'>, lines: LineRow[]): Movement {
   return {
     id: row.id,
     kind: row.kind,
@@ -230,7 +230,7 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
     movement,
     lines: lineRows,
     allowNegative: actor.allowNegativeStock,
-    changes: changes.map((c) => ({ ...c, newRowId: newId(), negativeOk: actor.allowNegativeStock || c.delta >= 0 })),
+    changes: changes.map((c) => ({ warehouseId: c.warehouseId, itemId: c.itemId, delta: c.delta, newRowId: newId(), negativeOk: actor.allowNegativeStock || c.delta >= 0 })),
     slot: Math.floor(Math.random() * COUNT_SLOTS),
     warehouseIds: [from, to].filter((w): w is string => w !== null),
     itemIds: [...new Set(lines.map((l) => l.itemId))],
@@ -239,8 +239,23 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
     try {
       const found = attempt === 1 ? await writeMovement(tx.db, tx.dialect, write, refuseUnfit(input, lines)) : await writeLocked(tx, actor.orgId, changes, write, refuseUnfit(input, lines));
       const cost = new Map(found.products.map((p) => [p.id, p.cost_per_unit]));
-      const stored = write.lines.map((l) => ({ ...l, org_id: actor.orgId, movement_id: movement.id, cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0 }));
-      return movementView({ ...movement, org_id: actor.orgId }, stored);
+      // Spelled out rather than spread: this runs for every line of every movement posted.
+      const stored = write.lines.map(
+        (l): LineRow => ({
+          org_id: actor.orgId,
+          id: l.id,
+          movement_id: movement.id,
+          line_no: l.line_no,
+          item_id: l.item_id,
+          qty: l.qty,
+          cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0,
+          cost_currency: l.cost_currency,
+          batch_id: l.batch_id,
+          serial_numbers: l.serial_numbers,
+          notes: l.notes,
+        }),
+      );
+      return movementView(movement, stored);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
       if (!isCheckViolation(error)) throw error;

@@ -104,48 +104,31 @@ interface Outcome {
   written: boolean;
 }
 
-/** The statement's parameters for `writes`, which all share one `allowNegative`. */
+/** The statement's parameters for `writes`, which all share one `allowNegative`: one array per column, in $n order. */
 function parameters(writes: MovementWrite[]): unknown[] {
-  const movements = writes.map((w) => w.movement);
-  const each = <T, R>(list: (w: MovementWrite) => T[], pick: (item: T) => R) => writes.flatMap((w) => list(w).map(pick));
-  const index = <T>(list: (w: MovementWrite) => T[]) => writes.flatMap((w, i) => list(w).map(() => i + 1));
-  return [
-    writes.map((w) => w.orgId),
-    movements.map((m) => m.id),
-    movements.map((m) => m.kind),
-    movements.map((m) => m.date),
-    movements.map((m) => m.from_warehouse_id),
-    movements.map((m) => m.to_warehouse_id),
-    movements.map((m) => m.reason),
-    movements.map((m) => m.reference_type),
-    movements.map((m) => m.reference_id),
-    movements.map((m) => m.created_by_user_id),
-    writes.map((w) => w.lines[0]?.cost_currency ?? null),
-    writes.map((w) => w.slot),
-    index((w) => w.warehouseIds),
-    each((w) => w.warehouseIds, (id) => id),
-    index((w) => w.itemIds),
-    each((w) => w.itemIds, (id) => id),
-    index((w) => w.lines),
-    each((w) => w.lines, (l) => l.id),
-    each((w) => w.lines, (l) => l.line_no),
-    each((w) => w.lines, (l) => l.item_id),
-    each((w) => w.lines, (l) => l.qty),
-    each((w) => w.lines, (l) => l.cost_per_unit),
-    each((w) => w.lines, (l) => l.batch_id),
-    each((w) => w.lines, (l) => l.serial_numbers),
-    each((w) => w.lines, (l) => l.notes),
-    ...changeParameters(writes),
-    writes[0]?.allowNegative ?? false,
-  ];
+  const columns = (n: number) => Array.from({ length: n }, (): unknown[] => []);
+  const [movements, warehouses, products, lines] = [columns(12), columns(2), columns(2), columns(9)];
+  writes.forEach((w, i) => {
+    const m = w.movement;
+    const n = i + 1;
+    add(movements, w.orgId, m.id, m.kind, m.date, m.from_warehouse_id, m.to_warehouse_id, m.reason, m.reference_type, m.reference_id, m.created_by_user_id, w.lines[0]?.cost_currency ?? null, w.slot);
+    for (const id of w.warehouseIds) add(warehouses, n, id);
+    for (const id of w.itemIds) add(products, n, id);
+    for (const l of w.lines) add(lines, n, l.id, l.line_no, l.item_id, l.qty, l.cost_per_unit, l.batch_id, l.serial_numbers, l.notes);
+  });
+  return [...movements, ...warehouses, ...products, ...lines, ...changeParameters(writes), writes[0]?.allowNegative ?? false];
+}
+
+function add(columns: unknown[][], ...values: unknown[]): void {
+  values.forEach((value, i) => columns[i]!.push(value));
 }
 
 /** Every balance change of the statement, sorted by (warehouse, item) across all its movements. */
 function changeParameters(writes: MovementWrite[]): unknown[][] {
-  const changes = writes
-    .flatMap((w, i) => w.changes.map((c) => ({ ...c, m: i + 1 })))
-    .sort(byBalanceKey);
-  return [changes.map((c) => c.m), changes.map((c) => c.newRowId), changes.map((c) => c.warehouseId), changes.map((c) => c.itemId), changes.map((c) => c.delta), changes.map((c) => c.negativeOk)];
+  const changes = writes.flatMap((w, i) => w.changes.map((change) => ({ change, m: i + 1 }))).sort((a, b) => byBalanceKey(a.change, b.change));
+  const columns: unknown[][] = [[], [], [], [], [], []];
+  for (const { change: c, m } of changes) add(columns, m, c.newRowId, c.warehouseId, c.itemId, c.delta, c.negativeOk);
+  return columns;
 }
 
 async function postMovements(db: Db, writes: MovementWrite[]): Promise<Outcome[]> {
@@ -194,8 +177,15 @@ async function inSavepoint<T>(db: Db, run: () => Promise<T>): Promise<T> {
   }
 }
 
+interface BalanceChange {
+  key: string;
+  decrease: boolean;
+}
+
 interface Pending {
   write: MovementWrite;
+  /** The write's balance changes, keyed across organizations. */
+  changes: BalanceChange[];
   resolve: (outcome: Outcome) => void;
   reject: (error: unknown) => void;
 }
@@ -255,7 +245,8 @@ function statementSharer(db: Db) {
   return {
     post(write: MovementWrite): Promise<Outcome> {
       return new Promise((resolve, reject) => {
-        queue.push({ write, resolve, reject });
+        const changes = write.changes.map((c) => ({ key: `${write.orgId}\u0000${c.warehouseId}\u0000${c.itemId}`, decrease: c.delta < 0 }));
+        queue.push({ write, changes, resolve, reject });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);
@@ -288,7 +279,7 @@ interface Group {
 function sharingGroups(pending: Pending[]): Pending[][] {
   const groups: Group[] = [];
   for (const p of pending) {
-    const changes = p.write.changes.map((c) => ({ key: `${p.write.orgId}\u0000${c.warehouseId}\u0000${c.itemId}`, decrease: c.delta < 0 }));
+    const { changes } = p;
     let joined = false;
     for (const g of groups) {
       if (g.allowNegative !== p.write.allowNegative || g.members.length >= MAX_SHARED) continue;
@@ -308,14 +299,16 @@ function sharingGroups(pending: Pending[]): Pending[][] {
   return groups.map((g) => g.members);
 }
 
-function join(g: Group, p: Pending, changes: Array<{ key: string; decrease: boolean }>, before: number[], later: number[]): void {
+function join(g: Group, p: Pending, changes: BalanceChange[], before: number[], later: number[]): void {
   const index = g.members.length;
   g.members.push(p);
   g.after.push([...new Set(later)]);
   for (const b of new Set(before)) g.after[b]!.push(index);
   for (const c of changes) {
     const side = c.decrease ? g.decreasers : g.increasers;
-    side.set(c.key, [...(side.get(c.key) ?? []), index]);
+    const members = side.get(c.key);
+    if (members) members.push(index);
+    else side.set(c.key, [index]);
   }
 }
 
