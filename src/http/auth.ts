@@ -41,8 +41,32 @@ class TtlCache<V> {
  * on PostgreSQL changes made by another process arrive by NOTIFY within milliseconds. While
  * notices cannot arrive (the LISTEN connection is down) tokens are read through.
  */
+/** A token's record with what every request derives from it, worked out once per cache load. */
+interface KnownToken {
+  record: TokenRecord;
+  expiresAtMs: number | null;
+  actor: Actor;
+}
+
+function knownToken(record: TokenRecord): KnownToken {
+  const rights = new Set(record.rights);
+  const actor: Actor = Object.freeze({
+    orgId: record.orgId,
+    orgSlug: record.orgSlug,
+    orgCurrency: record.orgCurrency,
+    orgSettings: record.orgSettings,
+    userId: record.userId,
+    orgUserId: record.orgUserId,
+    tokenId: record.tokenId,
+    scopes: record.scopes,
+    rights,
+    isAdmin: RIGHTS.every((r) => rights.has(r)),
+  });
+  return { record, expiresAtMs: record.expiresAt === null ? null : Date.parse(record.expiresAt), actor };
+}
+
 export class Authenticator {
-  readonly #tokens = new TtlCache<TokenRecord | null>();
+  readonly #tokens = new TtlCache<KnownToken | null>();
   readonly #domains = new TtlCache<string | null>();
   readonly #touched = new Map<string, number>();
   #unsubscribe: (() => void) | undefined;
@@ -75,34 +99,26 @@ export class Authenticator {
       throw unauthorized('legacy tokens work only on the organization\'s own address');
     }
     const hash = hashToken(this.key, token);
-    const record = await this.#record(hash);
-    if (!record || !sameHash(record.tokenHash, hash)) throw unauthorized('the API token is not valid');
+    const known = await this.#known(hash);
+    if (!known || !sameHash(known.record.tokenHash, hash)) throw unauthorized('the API token is not valid');
+    const { record } = known;
     if (hostOrgId !== null ? record.orgId !== hostOrgId : record.orgSlug !== parsed.slug) {
       throw unauthorized('the API token is not valid');
     }
     if (parsed.format === 'new' && record.orgSlug !== parsed.slug) throw unauthorized('the API token is not valid');
     if (record.revokedAt !== null) throw unauthorized('the API token has been revoked');
     const now = Date.now();
-    if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now) throw unauthorized('the API token has expired');
+    if (known.expiresAtMs !== null && known.expiresAtMs <= now) throw unauthorized('the API token has expired');
     if (!record.memberActive) throw unauthorized('the token owner is no longer active');
     this.#touch(record.tokenId, now);
-    const rights = new Set(record.rights);
-    return {
-      orgId: record.orgId,
-      orgSlug: record.orgSlug,
-      orgCurrency: record.orgCurrency,
-      orgSettings: record.orgSettings,
-      userId: record.userId,
-      orgUserId: record.orgUserId,
-      tokenId: record.tokenId,
-      scopes: record.scopes,
-      rights,
-      isAdmin: RIGHTS.every((r) => rights.has(r)),
-    };
+    return known.actor;
   }
 
-  async #record(hash: string): Promise<TokenRecord | null> {
-    const load = async () => (await findTokenByHash(this.storage.db, hash)) ?? null;
+  async #known(hash: string): Promise<KnownToken | null> {
+    const load = async () => {
+      const record = await findTokenByHash(this.storage.db, hash);
+      return record ? knownToken(record) : null;
+    };
     return this.storage.changeNoticesLive() ? this.#tokens.get(hash, load) : load();
   }
 
