@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { updateOrganizationSettings } from '../../src/platform/service.ts';
 import { api, describeEachDatabase, json } from '../helpers/harness.ts';
 import { onHand, post, stockedOrg } from './fixtures.ts';
 import type { ErrorBody, MovementBody } from './fixtures.ts';
@@ -67,6 +68,22 @@ describeEachDatabase('inventory: concurrent movements (bank test)', (ctx) => {
     const check = await checkLedger(ctx().storage, s.orgId);
     assert.deepEqual(check.mismatches, []);
     assert.deepEqual(check.negatives, []);
+  });
+
+  it('stock left below zero while it was allowed: a receipt arriving with a shipment does not let the shipment through', async () => {
+    const s = await stockedOrg(ctx(), 1);
+    const [a] = s.items as [string];
+    await updateOrganizationSettings(ctx().storage, s.slug, { allowNegativeStock: true });
+    assert.equal((await post(ctx(), s.token, { kind: 'out', warehouse_id: s.main, lines: [{ item_id: a, qty: 10 }] })).statusCode, 201);
+    await updateOrganizationSettings(ctx().storage, s.slug, { allowNegativeStock: false });
+    // Together they add 3, but in no order does the shipment find stock: -10 + 5 - 2 is still below zero.
+    const [receipt, shipment] = await Promise.all([
+      post(ctx(), s.token, { kind: 'in', warehouse_id: s.main, lines: [{ item_id: a, qty: 5 }] }),
+      post(ctx(), s.token, { kind: 'out', warehouse_id: s.main, lines: [{ item_id: a, qty: 2 }] }),
+    ]);
+    assert.equal(receipt!.statusCode, 201, receipt!.body);
+    assert.equal(shipment!.statusCode, 422, shipment!.body);
+    assert.equal(await onHand(ctx(), s.token, s.main, a), -5);
   });
 
   it('many concurrent transfers, receipts and shipments over hot items keep every balance equal to its movements', async () => {

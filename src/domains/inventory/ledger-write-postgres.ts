@@ -60,22 +60,27 @@ with mv as (
   from unnest($17::int[], $18::text[], $19::int[], $20::text[], $21::bigint[], $22::bigint[], $23::text[], $24::text[], $25::text[])
     as x(m, id, line_no, item_id, qty, cost, batch_id, serial_numbers, notes)
   join fit on fit.n = x.m join mv on mv.n = x.m join pr on pr.m = x.m and pr.id = x.item_id
+), ch as (
+  select mv.org_id, mv.date, c.* from unnest($26::int[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::boolean[])
+    with ordinality as c(m, id, warehouse_id, item_id, delta, negative_ok, k)
+  join fit on fit.n = c.m join mv on mv.n = c.m
 ), b as (
   insert into stock_balances (org_id, id, warehouse_id, item_id, on_hand, reserved, last_movement_at, version, negative_ok)
   select c.org_id, c.id, c.warehouse_id, c.item_id, c.delta, 0, c.date, 1,
     c.negative_ok or coalesce((select true from stock_balances s where s.org_id = c.org_id and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id limit 1), false)
   from (
-    select mv.org_id, c.warehouse_id, c.item_id, min(c.id) as id, sum(c.delta)::bigint as delta, max(mv.date) as date, bool_and(c.negative_ok) as negative_ok, min(c.k) as k
-    from unnest($26::int[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::boolean[]) with ordinality as c(m, id, warehouse_id, item_id, delta, negative_ok, k)
-    join fit on fit.n = c.m join mv on mv.n = c.m
-    group by mv.org_id, c.warehouse_id, c.item_id
+    select org_id, warehouse_id, item_id, min(id) as id, sum(delta)::bigint as delta, max(date) as date, bool_and(negative_ok) as negative_ok, min(k) as k
+    from ch group by org_id, warehouse_id, item_id
   ) c
   order by c.k
   on conflict (org_id, warehouse_id, item_id) do update set
     on_hand = stock_balances.on_hand + excluded.on_hand,
     last_movement_at = excluded.last_movement_at,
     version = stock_balances.version + 1,
-    negative_ok = $32 or excluded.on_hand >= 0
+    -- Checked when any movement decreases it, whatever the sum: a balance already below zero
+    -- must not let a shipment through because a receipt came with it.
+    negative_ok = not exists (
+      select 1 from ch where ch.org_id = excluded.org_id and ch.warehouse_id = excluded.warehouse_id and ch.item_id = excluded.item_id and not ch.negative_ok)
 ), c as (
   insert into stock_movement_counts (org_id, slot, n)
   select mv.org_id, min(mv.slot), count(*) from mv join fit on fit.n = mv.n group by mv.org_id order by mv.org_id
@@ -104,7 +109,7 @@ interface Outcome {
   written: boolean;
 }
 
-/** The statement's parameters for `writes`, which all share one `allowNegative`: one array per column, in $n order. */
+/** The statement's parameters for `writes`: one array per column, in $n order. */
 function parameters(writes: MovementWrite[]): unknown[] {
   const columns = (n: number) => Array.from({ length: n }, (): unknown[] => []);
   const [movements, warehouses, products, lines] = [columns(12), columns(2), columns(2), columns(9)];
@@ -116,7 +121,7 @@ function parameters(writes: MovementWrite[]): unknown[] {
     for (const id of w.itemIds) add(products, n, id);
     for (const l of w.lines) add(lines, n, l.id, l.line_no, l.item_id, l.qty, l.cost_per_unit, l.batch_id, l.serial_numbers, l.notes);
   });
-  return [...movements, ...warehouses, ...products, ...lines, ...changeParameters(writes), writes[0]?.allowNegative ?? false];
+  return [...movements, ...warehouses, ...products, ...lines, ...changeParameters(writes)];
 }
 
 function add(columns: unknown[][], ...values: unknown[]): void {
@@ -258,7 +263,6 @@ function statementSharer(db: Db) {
 
 interface Group {
   members: Pending[];
-  allowNegative: boolean;
   /** Per balance key: the members (by index) that increase it, and those that decrease it. */
   increasers: Map<string, number[]>;
   decreasers: Map<string, number[]>;
@@ -267,10 +271,11 @@ interface Group {
 }
 
 /**
- * Groups in arrival order under one negative-stock rule. The statement sums each balance's
- * changes and the balance table checks only the sum, which is exact when the members can be put
- * in an order where every increase of a balance comes before every decrease of it: falling
- * from its highest point, a balance whose end is not negative was never negative on the way.
+ * Groups in arrival order. The statement sums each balance's changes, and the balance table
+ * checks the end result when any member decreases it (and may not go below zero). That is
+ * exact when the members can be put in an order where every increase of a balance comes before
+ * every decrease of it: falling from its highest point, a balance whose end is not negative was
+ * never negative on the way.
  * So a member joins a group only if that order still exists (the "increases before decreases"
  * relation stays free of cycles, as two opposite transfers of one item would make it). Every
  * member's stock check then means what it would mean posted alone; a refused sum sends each
@@ -282,7 +287,7 @@ function sharingGroups(pending: Pending[]): Pending[][] {
     const { changes } = p;
     let joined = false;
     for (const g of groups) {
-      if (g.allowNegative !== p.write.allowNegative || g.members.length >= MAX_SHARED) continue;
+      if (g.members.length >= MAX_SHARED) continue;
       const before = changes.flatMap((c) => (c.decrease ? (g.increasers.get(c.key) ?? []) : []));
       const later = changes.flatMap((c) => (c.decrease ? [] : (g.decreasers.get(c.key) ?? [])));
       if (reachesAny(g.after, later, new Set(before))) continue;
@@ -291,7 +296,7 @@ function sharingGroups(pending: Pending[]): Pending[][] {
       break;
     }
     if (!joined) {
-      const g: Group = { members: [], allowNegative: p.write.allowNegative, increasers: new Map(), decreasers: new Map(), after: [] };
+      const g: Group = { members: [], increasers: new Map(), decreasers: new Map(), after: [] };
       join(g, p, changes, [], []);
       groups.push(g);
     }
