@@ -45,10 +45,12 @@ with mv as (
 ), pr as (
   select g.m, p.id, p.name, p.item_type, p.cost_per_unit from wanted_pr g join mv on mv.n = g.m
   join lateral (select id, name, item_type, cost_per_unit from products where org_id = mv.org_id and id = g.id limit 1) p on true
+), unfit as (
+  select g.m from wanted_wh g left join wh on wh.m = g.m and wh.id = g.id where wh.id is null or wh.is_archived
+  union all
+  select g.m from wanted_pr g left join pr on pr.m = g.m and pr.id = g.id where pr.id is null or pr.item_type = 'service'
 ), fit as (
-  select mv.n from mv
-  where (select count(*) from wh where wh.m = mv.n and not wh.is_archived) = (select count(*) from wanted_wh g where g.m = mv.n)
-    and (select count(*) from pr where pr.m = mv.n and pr.item_type <> 'service') = (select count(*) from wanted_pr g where g.m = mv.n)
+  select mv.n from mv where mv.n not in (select m from unfit)
 ), m as (
   insert into stock_movements (org_id, id, kind, date, from_warehouse_id, to_warehouse_id, reason, reference_type, reference_id, created_by_user_id)
   select mv.org_id, mv.id, mv.kind, mv.date, mv.from_wh, mv.to_wh, mv.reason, mv.ref_type, mv.ref_id, mv.user_id
@@ -60,18 +62,16 @@ with mv as (
   from unnest($17::int[], $18::text[], $19::int[], $20::text[], $21::bigint[], $22::bigint[], $23::text[], $24::text[], $25::text[])
     as x(m, id, line_no, item_id, qty, cost, batch_id, serial_numbers, notes)
   join fit on fit.n = x.m join mv on mv.n = x.m join pr on pr.m = x.m and pr.id = x.item_id
-), ch as (
-  select mv.org_id, mv.date, c.* from unnest($26::int[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::boolean[])
-    with ordinality as c(m, id, warehouse_id, item_id, delta, negative_ok, k)
+), changes as (
+  select mv.org_id, c.warehouse_id, c.item_id, min(c.id) as id, sum(c.delta)::bigint as delta, max(mv.date) as date, bool_and(c.negative_ok) as negative_ok, min(c.k) as k
+  from unnest($26::int[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::boolean[]) with ordinality as c(m, id, warehouse_id, item_id, delta, negative_ok, k)
   join fit on fit.n = c.m join mv on mv.n = c.m
+  group by mv.org_id, c.warehouse_id, c.item_id
 ), b as (
   insert into stock_balances (org_id, id, warehouse_id, item_id, on_hand, reserved, last_movement_at, version, negative_ok)
   select c.org_id, c.id, c.warehouse_id, c.item_id, c.delta, 0, c.date, 1,
     c.negative_ok or coalesce((select true from stock_balances s where s.org_id = c.org_id and s.warehouse_id = c.warehouse_id and s.item_id = c.item_id limit 1), false)
-  from (
-    select org_id, warehouse_id, item_id, min(id) as id, sum(delta)::bigint as delta, max(date) as date, bool_and(negative_ok) as negative_ok, min(k) as k
-    from ch group by org_id, warehouse_id, item_id
-  ) c
+  from changes c
   order by c.k
   on conflict (org_id, warehouse_id, item_id) do update set
     on_hand = stock_balances.on_hand + excluded.on_hand,
@@ -79,16 +79,15 @@ with mv as (
     version = stock_balances.version + 1,
     -- Checked when any movement decreases it, whatever the sum: a balance already below zero
     -- must not let a shipment through because a receipt came with it.
-    negative_ok = not exists (
-      select 1 from ch where ch.org_id = excluded.org_id and ch.warehouse_id = excluded.warehouse_id and ch.item_id = excluded.item_id and not ch.negative_ok)
+    negative_ok = (select c.negative_ok from changes c where c.org_id = excluded.org_id and c.warehouse_id = excluded.warehouse_id and c.item_id = excluded.item_id)
 ), c as (
   insert into stock_movement_counts (org_id, slot, n)
   select mv.org_id, min(mv.slot), count(*) from mv join fit on fit.n = mv.n group by mv.org_id order by mv.org_id
   on conflict (org_id, slot) do update set n = stock_movement_counts.n + excluded.n
 )
-select wh.m, 'w' as kind, wh.id, wh.is_archived, null as name, null as item_type, null::bigint as cost_per_unit, exists (select 1 from fit where fit.n = wh.m) as written from wh
+select wh.m, 'w' as kind, wh.id, wh.is_archived, null as name, null as item_type, null::bigint as cost_per_unit, wh.m in (select n from fit) as written from wh
 union all
-select pr.m, 'p', pr.id, null, pr.name, pr.item_type, pr.cost_per_unit, exists (select 1 from fit where fit.n = pr.m) from pr
+select pr.m, 'p', pr.id, null, pr.name, pr.item_type, pr.cost_per_unit, pr.m in (select n from fit) from pr
 union all
 select count(*), 'count', null, null, null, null, null, null from m`);
 
