@@ -219,7 +219,7 @@ function statementSharer(db: Db) {
     if (underWay >= STATEMENTS_UNDER_WAY || queue.length === 0) return;
     const groups = sharingGroups(queue);
     const sent = groups.slice(0, STATEMENTS_UNDER_WAY - underWay);
-    // Those left over wait, in arrival order, to be grouped again with the next arrivals.
+    // Those left over go first next time, grouped again together with the next arrivals.
     queue = groups.slice(sent.length).flat();
     for (const group of sent) {
       underWay += 1;
