@@ -1,10 +1,10 @@
 /**
- * The server's own memory: `serve` runs as a child process (as in production, logging at info
- * level to a pipe) on a fresh database, takes reads and writes from 50 connections, and its
+ * The server's own memory: `serve` runs as a child process (as in production: the compiled
+ * build, logging at info level to a pipe) on a fresh database, takes reads and writes from 50 connections, and its
  * peak resident set (VmHWM from /proc) is read at the end. The in-process benchmarks' RSS
  * figures include the load generator and the harness; this one is the server alone.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freshDatabase } from '../test/helpers/harness.ts';
@@ -19,7 +19,7 @@ function peakRssMb(pid: number): number {
 }
 
 async function serveChild(databaseUrl: string): Promise<{ pid: number; url: string; token: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--bootstrap-demo', '--port', '0'], {
+  const child = spawn(process.execPath, ['bin/bizplat.mjs', 'serve', '--bootstrap-demo', '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, BIZPLAT_RATE_LIMIT: '10000000', BIZPLAT_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -52,6 +52,8 @@ export default async function run(): Promise<void> {
   console.log('\n## Server memory (child process, peak RSS)\n');
   console.log('| db | requests served | peak RSS MB | target |');
   console.log('|---|---|---|---|');
+  // Served as in production: the compiled build (made here if the sources are newer).
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   for (const kind of benchDatabases()) {
     const database = await freshDatabase(kind);
     const server = await serveChild(database.url);

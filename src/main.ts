@@ -42,7 +42,9 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
     print(`API documentation: ${url}/docs`);
     print('');
   }
-  app.log.info({ address, url }, 'serving the public API');
+  // Whether this runs as the compiled build (dist/, plain JavaScript) or from the sources.
+  const compiled = import.meta.url.endsWith('.js');
+  app.log.info({ address, url, compiled }, 'serving the public API');
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {

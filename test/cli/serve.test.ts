@@ -112,16 +112,19 @@ describe('serve --bootstrap-demo (npm start)', () => {
     assert.doesNotMatch(server.stdout + server.stderr, /bzp_|bzl_/);
   });
 
-  it('npm start serves on 127.0.0.1:3000 with ./data/bizplat.db by default', async () => {
+  it('npm start builds, then serves the compiled build on 127.0.0.1:3000 with ./data/bizplat.db by default', async () => {
     const pkg = (await import('../../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
-    assert.equal(pkg.scripts.start, 'node --import tsx src/cli/main.ts serve --bootstrap-demo');
+    assert.equal(pkg.scripts.start, 'node scripts/build.mjs && node bin/bizplat.mjs serve --bootstrap-demo');
     const defaults = loadConfig({});
     assert.equal(defaults.port, 3000);
     assert.equal(defaults.host, '127.0.0.1');
     assert.equal(defaults.databaseUrl, 'sqlite:./data/bizplat.db');
+    const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stderr);
+    assert.ok(existsSync(join(ROOT, 'dist', 'cli', 'main.js')), `no compiled build: ${build.stderr}`);
     // Started from another directory with only the port changed, the database lands in ./data there.
     const cwd = tempDir();
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/cli/main.ts'), 'serve', '--bootstrap-demo'], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/bizplat.mjs'), 'serve', '--bootstrap-demo'], {
       cwd,
       env: cliEnv({ PORT: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,7 +133,10 @@ describe('serve --bootstrap-demo (npm start)', () => {
     try {
       const [, url] = await server.waitFor(/"url":"(http:[^"]+)"/);
       assert.match(url!, /^http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1$/);
+      assert.match(server.stdout, /"compiled":true/, 'served from the compiled build, without the TypeScript loader');
       assert.ok(existsSync(join(cwd, 'data', 'bizplat.db')));
+      const res = await fetch(`${url}/ping`);
+      assert.equal(res.status, 401, 'the compiled server answers');
     } finally {
       assert.equal(await server.stop(), 0, server.stderr);
     }
