@@ -48,13 +48,13 @@ export interface IdempotencyScope {
  * when the caller now owns the key and must perform the effect.
  */
 export async function claimKey(storage: Storage, scope: IdempotencyScope): Promise<StoredResponse | null> {
+  // The usual case, a fresh key, is one statement; a key seen before is looked at in a transaction.
+  if (await storage.oneStatement(({ db }) => insertClaim(db, scope, Date.now()))) return null;
   return storage.transaction(({ db }) => claimKeyIn(db, scope));
 }
 
-/** claimKey inside a transaction the caller already holds. */
-export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope): Promise<StoredResponse | null> {
-  const now = Date.now();
-  const nowIso = new Date(now).toISOString();
+/** Claims a fresh key; false when the key is already there. */
+async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, now: number): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({
@@ -66,11 +66,18 @@ export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope):
       status_code: null,
       response_body: null,
       locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
-      created_at: nowIso,
+      created_at: new Date(now).toISOString(),
     })
     .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return null;
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** claimKey inside a transaction the caller already holds. */
+export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope): Promise<StoredResponse | null> {
+  const now = Date.now();
+  const nowIso = new Date(now).toISOString();
+  if (await insertClaim(db, scope, now)) return null;
   const row = await db
     .selectFrom('idempotency_keys')
     .selectAll()
@@ -111,14 +118,9 @@ export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope,
 
 /** Releases a claim whose request failed, so the key may be used again once the request is mended. */
 export async function releaseKey(storage: Storage, scope: IdempotencyScope): Promise<void> {
-  await storage.transaction(async ({ db }) => {
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('token_id', '=', scope.tokenId)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'in_flight')
-      .execute();
-  });
+  await storage.oneStatement(({ db }) =>
+    db.deleteFrom('idempotency_keys').where('token_id', '=', scope.tokenId).where('key', '=', scope.key).where('state', '=', 'in_flight').execute(),
+  );
 }
 
 export async function purgeExpiredKeys(storage: Storage): Promise<number> {
