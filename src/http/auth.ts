@@ -34,13 +34,6 @@ class TtlCache<V> {
   }
 }
 
-/**
- * Resolves X-API-Token to an Actor. Tokens are looked up by their HMAC hash and compared in
- * constant time. Results are cached and the cache is dropped on every change notice: at once
- * for changes made in this process (and, on SQLite, by another process: the data version);
- * on PostgreSQL changes made by another process arrive by NOTIFY within milliseconds. While
- * notices cannot arrive (the LISTEN connection is down) tokens are read through.
- */
 /** A token's record with what every request derives from it, worked out once per cache load. */
 interface KnownToken {
   record: TokenRecord;
@@ -65,6 +58,13 @@ function knownToken(record: TokenRecord): KnownToken {
   return { record, expiresAtMs: record.expiresAt === null ? null : Date.parse(record.expiresAt), actor };
 }
 
+/**
+ * Resolves X-API-Token to an Actor. Tokens are looked up by their HMAC hash and compared in
+ * constant time. Results are cached and the cache is dropped on every change notice: at once
+ * for changes made in this process (and, on SQLite, by another process: the data version);
+ * on PostgreSQL changes made by another process arrive by NOTIFY within milliseconds. While
+ * notices cannot arrive (the LISTEN connection is down) tokens are read through.
+ */
 export class Authenticator {
   readonly #tokens = new TtlCache<KnownToken | null>();
   readonly #domains = new TtlCache<string | null>();
