@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../src/storage/schema.ts';
 import type { Storage } from '../../src/storage/storage.ts';
@@ -48,4 +49,12 @@ async function checkIn(db: Kysely<Database>, orgId: string): Promise<LedgerCheck
   for (const [key, want] of expected) if (want !== 0) mismatches.push(`${key}: no balance row, movements ${want}`);
   const count = await db.selectFrom('stock_movements').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
   return { balances: rows.length, movements: Number(count.n), mismatches, negatives };
+}
+
+/** Asserts that every balance equals the sum of its movements' lines and none is below zero; returns the check. */
+export async function assertLedgerHolds(storage: Storage, orgId: string): Promise<LedgerCheck> {
+  const check = await checkLedger(storage, orgId);
+  assert.deepEqual(check.mismatches, []);
+  assert.deepEqual(check.negatives, []);
+  return check;
 }
