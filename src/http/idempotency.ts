@@ -48,7 +48,8 @@ export interface IdempotencyScope {
  * when the caller now owns the key and must perform the effect.
  */
 export async function claimKey(storage: Storage, scope: IdempotencyScope): Promise<StoredResponse | null> {
-  // The usual case, a fresh key, is one statement; a key seen before is looked at in a transaction.
+  // The usual case, a fresh key, is one statement; a key seen before is looked at in a
+  // transaction, which tries the insert again: the other claim may have been released meanwhile.
   if (await storage.oneStatement(({ db }) => insertClaim(db, scope, Date.now()))) return null;
   return storage.transaction(({ db }) => claimKeyIn(db, scope));
 }

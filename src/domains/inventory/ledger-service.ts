@@ -14,7 +14,7 @@ import type { Database } from '../../storage/schema.ts';
 import type { StatementScope } from '../../storage/storage.ts';
 import { COUNT_SLOTS, findBalance } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
-import { byBalanceKey, writeMovement } from './ledger-write.ts';
+import { byBalanceKey, storedLines, writeMovement } from './ledger-write.ts';
 import type { CatalogFound, MovementWrite } from './ledger-write.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
 import type { Movement, MovementCreateBody, MovementLine } from './schemas.ts';
@@ -239,23 +239,7 @@ export async function postMovement(tx: StatementScope, actor: LedgerActor, input
     try {
       const found = attempt === 1 ? await writeMovement(tx.db, tx.dialect, write, refuseUnfit(input, lines)) : await writeLocked(tx, actor.orgId, changes, write, refuseUnfit(input, lines));
       const cost = new Map(found.products.map((p) => [p.id, p.cost_per_unit]));
-      // Spelled out rather than spread: this runs for every line of every movement posted.
-      const stored = write.lines.map(
-        (l): LineRow => ({
-          org_id: actor.orgId,
-          id: l.id,
-          movement_id: movement.id,
-          line_no: l.line_no,
-          item_id: l.item_id,
-          qty: l.qty,
-          cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0,
-          cost_currency: l.cost_currency,
-          batch_id: l.batch_id,
-          serial_numbers: l.serial_numbers,
-          notes: l.notes,
-        }),
-      );
-      return movementView(movement, stored);
+      return movementView(movement, storedLines(write, cost));
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.id}" already exists`);
       if (!isCheckViolation(error)) throw error;

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { reusableStatement } from '../../storage/reusable.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Dialect } from '../../storage/storage.ts';
-import type { MovementRow } from './ledger-queries.ts';
+import type { LineRow, MovementRow } from './ledger-queries.ts';
 import { writeMovementPostgres } from './ledger-write-postgres.ts';
 
 export type Db = Kysely<Database>;
@@ -98,13 +98,33 @@ const insertMovementRow = reusableStatement(
   (w) => movementValues(w),
 );
 
-const lineValues = (w: MovementWrite, cost: Map<string, number>) =>
-  w.lines.map((l) => ({ org_id: w.orgId, id: l.id, movement_id: w.movement.id, line_no: l.line_no, item_id: l.item_id, qty: l.qty, cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0, cost_currency: l.cost_currency, batch_id: l.batch_id, serial_numbers: l.serial_numbers, notes: l.notes }));
+/** A line row as written: serial numbers as their JSON text. */
+type StoredLine = Omit<LineRow, 'serial_numbers'> & { serial_numbers: string | null };
+
+/**
+ * The movement's lines as stored: a line without its own cost takes its product's (`cost`, by
+ * item id). Spelled out rather than spread: this runs for every line of every movement posted.
+ */
+export function storedLines(w: MovementWrite, cost: ReadonlyMap<string, number>): StoredLine[] {
+  return w.lines.map((l) => ({
+    org_id: w.orgId,
+    id: l.id,
+    movement_id: w.movement.id,
+    line_no: l.line_no,
+    item_id: l.item_id,
+    qty: l.qty,
+    cost_per_unit: l.cost_per_unit ?? cost.get(l.item_id) ?? 0,
+    cost_currency: l.cost_currency,
+    batch_id: l.batch_id,
+    serial_numbers: l.serial_numbers,
+    notes: l.notes,
+  }));
+}
 
 const insertLines = reusableStatement(
   'insertLines',
-  (db, w: MovementWrite, cost: Map<string, number>) => db.insertInto('stock_movement_lines').values(lineValues(w, cost)),
-  (w, cost) => lineValues(w, cost).flatMap((l) => Object.values(l)),
+  (db, w: MovementWrite, cost: ReadonlyMap<string, number>) => db.insertInto('stock_movement_lines').values(storedLines(w, cost)),
+  (w, cost) => storedLines(w, cost).flatMap((l) => Object.values(l)),
   (w, _cost) => String(w.lines.length),
 );
 
