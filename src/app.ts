@@ -16,6 +16,8 @@ import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { Sealer } from './platform/sealer.ts';
+import { serverSealer } from './platform/server-key.ts';
 import { tokenKey } from './platform/token-key.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -25,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
     config: Config;
+    /** Seals what the server keeps encrypted or hands out opaque (see platform/server-key.ts). */
+    sealer: Sealer;
   }
 }
 
@@ -58,6 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.decorate('storage', storage);
   app.decorate('config', config);
+  app.decorate('sealer', await serverSealer(storage, config.secretsKey));
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only: a text/plain body is 415, not a string handed to validation.
   app.removeContentTypeParser('text/plain');

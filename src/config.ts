@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
+  /** The key webhook secrets and cursors are sealed with; unset: a key file beside an SQLite database, else a key kept in the database. */
+  secretsKey: string | undefined;
   bodyLimitBytes: number;
 }
 
@@ -52,6 +54,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`BIZPLAT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const sync = (env.BIZPLAT_SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
   if (sync !== 'FULL' && sync !== 'NORMAL') throw new ConfigError('BIZPLAT_SQLITE_SYNCHRONOUS must be FULL or NORMAL');
+  const secretsKey = env.BIZPLAT_SECRETS_KEY || undefined;
+  if (secretsKey !== undefined && secretsKey.length < 32) throw new ConfigError('BIZPLAT_SECRETS_KEY must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)');
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -67,6 +71,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel,
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,
+    secretsKey,
     bodyLimitBytes: integer(env, 'BIZPLAT_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
   };
   return { ...config, ...overrides };
