@@ -73,4 +73,11 @@ export const webhookMigrations: Migration[] = [
       `CREATE INDEX webhook_attempts_delivery ON webhook_attempts (org_id, delivery_id, seq)`,
     ],
   },
+  {
+    // Stored Idempotency-Key responses of POST /webhooks held the signing secret in clear; they
+    // are removed (the secret is never stored there again). A repeat of such a key within its
+    // 24 hours is a new request.
+    name: '0302_drop_replays_holding_secrets',
+    statements: () => [`DELETE FROM idempotency_keys WHERE response_body LIKE '%"secret":"%' AND response_body LIKE '%"note":"Keep the secret: it is shown only now.%'`],
+  },
 ];

@@ -16,6 +16,11 @@ export const SIGNATURE_NOTE =
   'of the raw request body with this secret and compare it in constant time with the X-Webhook-Signature header. ' +
   'X-Webhook-Id identifies the event and stays the same on every retry.';
 
+/** The note of an Idempotency-Key replay of the create: the secret is not in it. */
+export const SHOWN_ONCE_NOTE =
+  'This repeats an earlier create (same Idempotency-Key): the secret was shown only in the first response and is not ' +
+  'shown again. If it was lost, delete this subscription and create a new one.';
+
 export function eventCatalog(): { events: string[] } {
   return { events: [...EVENT_NAMES, ALL_EVENTS] };
 }

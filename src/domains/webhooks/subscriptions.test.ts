@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { sql } from 'kysely';
 import { api, createPrincipal, describeEachDatabase, json } from '../../../test/helpers/harness.ts';
+import { allMigrations } from '../../setup.ts';
+import { runMigrations } from '../../storage/migrations.ts';
 import { EVENT_NAMES } from './catalog.ts';
+import { SIGNATURE_NOTE } from './service.ts';
 
 interface Sub {
   id: string;
@@ -103,15 +107,45 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     }
   });
 
-  it('answers a repeated POST with the same Idempotency-Key with the same subscription, created once', async () => {
+  it('answers a repeated POST with the same Idempotency-Key with the same subscription, created once, and the secret shown once', async () => {
     const p = await createPrincipal(ctx());
     const request = { body: { name: 'once', url: PUBLIC_URL, events: ['deal.won'] }, headers: { 'idempotency-key': 'create-hook-1' } };
     const first = await api(ctx(), p.token, 'POST', '/webhooks', request);
     const again = await api(ctx(), p.token, 'POST', '/webhooks', request);
     assert.equal(first.statusCode, 201);
     assert.equal(again.statusCode, 201);
-    assert.equal(json<Sub>(again).id, json<Sub>(first).id);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    const created = json<Sub>(first);
+    assert.match(created.secret!, /^[0-9a-f]{64}$/);
+    assert.equal(json<Sub>(again).id, created.id);
     assert.equal(json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items.length, 1);
+
+    // The replay is the subscription without its secret, with a note saying it was shown once.
+    const replay = json<Sub>(again);
+    assert.equal('secret' in replay, false);
+    assert.equal(again.body.includes(created.secret!), false);
+    assert.match(replay.note!, /shown only in the first response/);
+    const { secret: _secret, note: _note, ...subscription } = created;
+    assert.deepEqual({ ...replay, note: undefined }, { ...subscription, note: undefined });
+    const stored = await ctx().storage.db.selectFrom('idempotency_keys').select('response_body').where('token_id', '=', p.tokenId).where('key', '=', 'create-hook-1').executeTakeFirstOrThrow();
+    assert.equal(stored.response_body?.includes(created.secret!), false, 'the idempotency record never holds the secret');
+
+    assert.equal((await api(ctx(), p.token, 'DELETE', `/webhooks/${created.id}`)).statusCode, 200);
+    const afterDelete = await api(ctx(), p.token, 'POST', '/webhooks', request);
+    assert.equal(afterDelete.statusCode, 201);
+    assert.equal(afterDelete.body.includes(created.secret!), false, 'nor after the subscription was deleted');
+  });
+
+  it('a migration removes stored create responses that held a secret, and only those', async () => {
+    const p = await createPrincipal(ctx());
+    const secret = 'ab'.repeat(32);
+    const oldBody = JSON.stringify({ id: '0190d1a0-0000-7000-8000-0000000000aa', name: 'old', url: PUBLIC_URL, events: ['*'], isActive: true, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret, note: SIGNATURE_NOTE });
+    const row = (key: string, body: string) => ({ org_id: p.orgId, token_id: p.tokenId, key, request_hash: 'h', state: 'done' as const, status_code: 201, response_body: body, locked_until: new Date().toISOString(), created_at: new Date().toISOString() });
+    await ctx().storage.db.insertInto('idempotency_keys').values([row('old-create', oldBody), row('other', '{"id":"x","name":"secret"}')]).execute();
+    await sql`delete from schema_migrations where name = '0302_drop_replays_holding_secrets'`.execute(ctx().storage.db);
+    assert.deepEqual(await runMigrations(ctx().storage.db, ctx().storage.dialect, allMigrations()), ['0302_drop_replays_holding_secrets']);
+    const left = await ctx().storage.db.selectFrom('idempotency_keys').select('key').where('token_id', '=', p.tokenId).orderBy('key').execute();
+    assert.deepEqual(left.map((r) => r.key), ['other']);
   });
 
   it('refuses bad bodies with 422 naming the field', async () => {
