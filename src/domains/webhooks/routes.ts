@@ -34,8 +34,9 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: { ...change, risk: 'high' } },
     },
     async (request, reply) => {
-      await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
-      return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, request.body), {
+      const target = await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
+      const body = { ...request.body, url: target.href };
+      return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body), {
         shownOnce: ['secret'],
         onReplay: { note: SHOWN_ONCE_NOTE },
       });

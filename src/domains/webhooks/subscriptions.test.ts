@@ -98,6 +98,17 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.deepEqual(json(await api(ctx(), other.token, 'GET', '/webhooks')), { items: [] }, 'another organization sees none');
   });
 
+  it('stores the target normalized (the parsed href, without fragment): what is shown is what is called', async () => {
+    const p = await createPrincipal(ctx());
+    const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'n', url: 'HTTPS://93.184.216.34:443/hooks/./x/../Bizplat?q=a b#frag', events: '*' } });
+    assert.equal(res.statusCode, 201, res.body);
+    const normalized = 'https://93.184.216.34/hooks/Bizplat?q=a%20b';
+    assert.equal(json<Sub>(res).url, normalized);
+    assert.equal(json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items[0]!.url, normalized);
+    const stored = await ctx().storage.db.selectFrom('webhook_subscriptions').select('url').where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+    assert.equal(stored.url, normalized);
+  });
+
   it('accepts "*" and ["*"] for every event', async () => {
     const p = await createPrincipal(ctx());
     for (const events of ['*', ['*']]) {
