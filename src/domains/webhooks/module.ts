@@ -3,11 +3,12 @@ import { webhookCommands } from './commands.ts';
 import { startDispatcher } from './dispatcher.ts';
 import { webhookMigrations } from './migrations.ts';
 import { webhookRoutes } from './routes.ts';
+import { upgradeStoredSubscriptions } from './secrets.ts';
 
 export const webhooksModule: DomainModule = {
   name: 'webhooks',
   migrations: webhookMigrations,
   routes: webhookRoutes,
   commands: webhookCommands,
-  workers: [startDispatcher],
+  workers: [upgradeStoredSubscriptions, startDispatcher],
 };

@@ -36,7 +36,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const target = await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
       const body = { ...request.body, url: target.href };
-      return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body), {
+      return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body, app.sealer), {
         shownOnce: ['secret'],
         onReplay: { note: SHOWN_ONCE_NOTE },
       });

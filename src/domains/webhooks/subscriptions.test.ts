@@ -92,7 +92,8 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.deepEqual(Object.keys(body.items[0]!).sort(), ['events', 'failureCount', 'id', 'isActive', 'lastFailureAt', 'lastSuccessAt', 'name', 'url']);
 
     const stored = await ctx().storage.db.selectFrom('webhook_subscriptions').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
-    assert.equal(stored.secret, created.secret, 'kept as issued, so the server can sign');
+    assert.equal(stored.secret.includes(created.secret!), false, 'sealed at rest, never in clear');
+    assert.match(stored.secret, /^sealed1:[A-Za-z0-9_-]+$/);
 
     const other = await createPrincipal(ctx());
     assert.deepEqual(json(await api(ctx(), other.token, 'GET', '/webhooks')), { items: [] }, 'another organization sees none');

@@ -45,11 +45,6 @@ async function resolveAll(host: string): Promise<string[]> {
   }
 }
 
-/** The form a target is stored, shown and called in: the parsed URL's href. */
-export function normalizedTargetUrl(raw: string): string {
-  return parseTargetUrl(raw).href;
-}
-
 /**
  * Checks a subscription target before it is stored (as its href: what is shown is what is called). The URL parser has already turned numeric
  * host forms (2130706433, 0x7f.1, 017700000001, 127.1) into dotted IPv4. A name that does not
