@@ -17,6 +17,8 @@ export interface Config {
   webhookPollMs: number;
   /** Delivery attempts in flight at once per process. */
   webhookConcurrency: number;
+  /** Also send X-Webhook-Signature-V2, an HMAC over `<X-Webhook-Timestamp>.<body>` (beyond the spec; off by default). */
+  webhookSignatureV2: boolean;
   logLevel: string;
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
@@ -38,6 +40,13 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
 }
 
 function retrySchedule(raw: string | undefined): number[] {
@@ -68,6 +77,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookCaFile: env.BIZPLAT_WEBHOOK_CA_FILE || undefined,
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
+    webhookSignatureV2: flag(env, 'BIZPLAT_WEBHOOK_SIGNATURE_V2'),
     logLevel,
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { after, afterEach, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
 import { redeliver } from '../../src/domains/webhooks/operator.ts';
@@ -76,6 +77,7 @@ describeEachDatabase(
       assert.equal(got!.headers['x-webhook-id'], eventId);
       assert.match(String(got!.headers['x-webhook-timestamp']), /^\d{10}$/);
       assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir));
+      assert.equal(got!.headers['x-webhook-signature-v2'], undefined, 'the timestamped signature is off by default');
       const body = JSON.parse(got!.body.toString('utf8')) as { event: string; data: Record<string, unknown>; ts: string };
       assert.deepEqual(Object.keys(body), ['event', 'data', 'ts']);
       assert.equal(body.event, 'client.created');
@@ -231,6 +233,27 @@ describeEachDatabase(
       const refused = await ctx().storage.db.selectFrom('webhook_attempts').select('error').where('subscription_id', '=', literal.id).execute();
       assert.equal(refused.length, 1);
       assert.match(String(refused[0]!.error), /may not reach/);
+    });
+
+    it('with BIZPLAT_WEBHOOK_SIGNATURE_V2 also signs the timestamp and the body; the spec signature is unchanged', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      const sub = await subscribe(ctx(), p, r.url);
+      await dispatcher({ webhookSignatureV2: true });
+      await emitClientCreated(ctx().storage, p.orgId);
+      const [got] = await r.waitFor(1);
+      const timestamp = String(got!.headers['x-webhook-timestamp']);
+      assert.match(timestamp, /^\d{10}$/);
+      assert.ok(Math.abs(Number(timestamp) - Date.now() / 1000) < 60, 'the time of the attempt');
+      assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir), 'X-Webhook-Signature exactly as the spec defines it');
+      // What a receiver checks: HMAC-SHA256 over "<timestamp>.<raw body>", computed by openssl.
+      const signed = Buffer.concat([Buffer.from(`${timestamp}.`), got!.body]);
+      assert.equal(got!.headers['x-webhook-signature-v2'], opensslHmac(sub.secret, signed, cert.dir));
+      const shifted = Buffer.concat([Buffer.from(`${Number(timestamp) + 1}.`), got!.body]);
+      assert.notEqual(got!.headers['x-webhook-signature-v2'], opensslHmac(sub.secret, shifted, cert.dir), 'another timestamp does not verify');
+      assert.equal(loadConfig({ BIZPLAT_WEBHOOK_SIGNATURE_V2: '1' }).webhookSignatureV2, true);
+      assert.equal(loadConfig({}).webhookSignatureV2, false);
+      assert.throws(() => loadConfig({ BIZPLAT_WEBHOOK_SIGNATURE_V2: 'yes' }), /BIZPLAT_WEBHOOK_SIGNATURE_V2/);
     });
 
     it('signs with the secret sealed at rest; a secret and URL stored in clear before are sealed and normalized at start', async () => {

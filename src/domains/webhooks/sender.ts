@@ -32,9 +32,18 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 const UNREADABLE_SECRET =
   'the subscription secret does not open with this server key (BIZPLAT_SECRETS_KEY, or the key file beside the SQLite database): nothing was sent';
 
-/** Hex HMAC-SHA256 of the exact body bytes, keyed with the subscription secret. */
+/** Hex HMAC-SHA256 of the exact body bytes, keyed with the subscription secret (X-Webhook-Signature, as the spec defines it). */
 export function signature(secret: string, body: Buffer | string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/**
+ * X-Webhook-Signature-V2: hex HMAC-SHA256 of `<timestamp>.<body>`, the timestamp being the
+ * X-Webhook-Timestamp value (Unix seconds). A receiver that checks it and refuses old
+ * timestamps cannot be fed a recorded delivery again later.
+ */
+export function timestampedSignature(secret: string, timestamp: string, body: Buffer): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 
 function describe(error: unknown, timeoutMs: number): string {
@@ -57,9 +66,14 @@ export class WebhookSender {
   readonly #agent: Agent;
   readonly #timeoutMs: number;
   readonly #allowPrivate: boolean;
+  readonly #signatureV2: boolean;
   readonly #sealer: Promise<Sealer>;
 
-  constructor(config: Pick<Config, 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'webhookCaFile' | 'webhookConcurrency' | 'secretsKey'>, storage: Storage) {
+  constructor(
+    config: Pick<Config, 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'webhookCaFile' | 'webhookConcurrency' | 'webhookSignatureV2' | 'secretsKey'>,
+    storage: Storage,
+  ) {
+    this.#signatureV2 = config.webhookSignatureV2;
     this.#sealer = serverSealer(storage, config.secretsKey);
     // Awaited at the first send; a failure to load the key is reported there.
     this.#sealer.catch(() => {});
@@ -87,6 +101,7 @@ export class WebhookSender {
       // A literal address is connected to without any lookup, so it is checked here.
       if (!this.#allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new ForbiddenTargetError(host, host);
       const body = Buffer.from(out.body);
+      const timestamp = String(Math.floor(Date.now() / 1000));
       const response = await request(url, {
         method: 'POST',
         dispatcher: this.#agent,
@@ -96,8 +111,9 @@ export class WebhookSender {
           'content-type': 'application/json',
           'user-agent': 'bizplat-webhooks/1',
           'x-webhook-id': out.eventId,
-          'x-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'x-webhook-timestamp': timestamp,
           'x-webhook-signature': signature(secret, body),
+          ...(this.#signatureV2 ? { 'x-webhook-signature-v2': timestampedSignature(secret, timestamp, body) } : {}),
         },
         body,
       });
