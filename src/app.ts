@@ -13,6 +13,7 @@ import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
+import { installIdCase } from './http/id-case.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }, {}),
   });
   installAccessCheck(app);
+  installIdCase(app);
 
   await app.register(swagger, {
     openapi: {

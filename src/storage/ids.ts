@@ -62,3 +62,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** UUIDs compare case-insensitively: every id is kept and looked up in lower case. */
+export function lowerUuid(value: string): string {
+  return isUuid(value) ? value.toLowerCase() : value;
+}
+
+/** A field holding record ids: `id`, `…_id`, `…Id`, and their plurals. */
+const ID_FIELD = /^(?:id|ids|.+_ids?|.+Ids?)$/;
+
+/**
+ * Lowers, in place, the UUIDs held by id fields of a parsed JSON value (a request body or
+ * query, an import record), at any depth; other values are left as they are.
+ */
+export function lowerIdFields(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) lowerIdFields(item);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const [key, field] of Object.entries(record)) {
+    if (ID_FIELD.test(key) && typeof field === 'string') record[key] = lowerUuid(field);
+    else if (ID_FIELD.test(key) && Array.isArray(field)) record[key] = field.map((v: unknown) => (typeof v === 'string' ? lowerUuid(v) : v));
+    else lowerIdFields(field);
+  }
+}
+
+/** A migration statement lowering the ids (UUIDs only) held by `columns` of `table`, for rows stored before ids were lowered. */
+export function lowerIdsStatement(table: string, columns: readonly string[]): string {
+  return `UPDATE ${table} SET ${columns.map((c) => `${c} = lower(${c})`).join(', ')} WHERE ${columns.map((c) => `${c} <> lower(${c})`).join(' OR ')}`;
+}

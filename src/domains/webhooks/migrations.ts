@@ -1,3 +1,4 @@
+import { lowerIdsStatement } from '../../storage/ids.ts';
 import type { Migration } from '../../storage/migrations.ts';
 
 export const webhookMigrations: Migration[] = [
@@ -79,5 +80,10 @@ export const webhookMigrations: Migration[] = [
     // 24 hours is a new request.
     name: '0302_drop_replays_holding_secrets',
     statements: () => [`DELETE FROM idempotency_keys WHERE response_body LIKE '%"secret":"%' AND response_body LIKE '%"note":"Keep the secret: it is shown only now.%'`],
+  },
+  {
+    // Events name their record in lower case, as every id now is.
+    name: '0303_event_entity_ids_lower_case',
+    statements: () => [lowerIdsStatement('events', ['entity_id'])],
   },
 ];
