@@ -7,7 +7,7 @@ import { after, afterEach, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
-import { redeliver } from '../../src/domains/webhooks/operator.ts';
+import { redeliver } from '../../src/domains/webhooks/deliveries.ts';
 import { upgradeStoredSubscriptions } from '../../src/domains/webhooks/secrets.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';

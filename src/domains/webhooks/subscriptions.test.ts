@@ -5,7 +5,7 @@ import { api, createPrincipal, describeEachDatabase, json } from '../../../test/
 import { allMigrations } from '../../setup.ts';
 import { runMigrations } from '../../storage/migrations.ts';
 import { EVENT_NAMES } from './catalog.ts';
-import { SIGNATURE_NOTE } from './service.ts';
+import { SIGNATURE_NOTE } from './subscriptions.ts';
 
 interface Sub {
   id: string;
