@@ -46,9 +46,10 @@ async function resolveAll(host: string): Promise<string[]> {
 }
 
 /**
- * Checks a subscription target before it is stored (as its href: what is shown is what is called). The URL parser has already turned numeric
- * host forms (2130706433, 0x7f.1, 017700000001, 127.1) into dotted IPv4. A name that does not
- * resolve now is accepted: every connection checks the address again.
+ * Checks a subscription target before it is stored; the caller stores its href, so what is
+ * shown is what is called. The URL parser has already turned numeric host forms (2130706433,
+ * 0x7f.1, 017700000001, 127.1) into dotted IPv4. A name that does not resolve now is accepted:
+ * every connection checks the address again.
  */
 export async function checkTargetUrl(raw: string, allowPrivate: boolean): Promise<URL> {
   const url = parseTargetUrl(raw);
