@@ -65,27 +65,34 @@ export function isUuid(value: string): boolean {
 
 /** UUIDs compare case-insensitively: every id is kept and looked up in lower case. */
 export function lowerUuid(value: string): string {
-  return isUuid(value) ? value.toLowerCase() : value;
+  return value.length === 36 && /[A-F]/.test(value) && isUuid(value) ? value.toLowerCase() : value;
 }
 
 /** A field holding record ids: `id`, `…_id`, `…Id`, and their plurals. */
-const ID_FIELD = /^(?:id|ids|.+_ids?|.+Ids?)$/;
+function isIdField(key: string): boolean {
+  return key === 'id' || key === 'ids' || key.endsWith('_id') || key.endsWith('Id') || key.endsWith('_ids') || key.endsWith('Ids');
+}
 
 /**
  * Lowers, in place, the UUIDs held by id fields of a parsed JSON value (a request body or
  * query, an import record), at any depth; other values are left as they are.
  */
 export function lowerIdFields(value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (const item of value) lowerIdFields(item);
     return;
   }
-  if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
-  for (const [key, field] of Object.entries(record)) {
-    if (ID_FIELD.test(key) && typeof field === 'string') record[key] = lowerUuid(field);
-    else if (ID_FIELD.test(key) && Array.isArray(field)) record[key] = field.map((v: unknown) => (typeof v === 'string' ? lowerUuid(v) : v));
-    else lowerIdFields(field);
+  for (const key in record) {
+    const field = record[key];
+    if (typeof field === 'string') {
+      if (isIdField(key)) record[key] = lowerUuid(field);
+    } else if (Array.isArray(field) && isIdField(key)) {
+      record[key] = field.map((v: unknown) => (typeof v === 'string' ? lowerUuid(v) : v));
+    } else {
+      lowerIdFields(field);
+    }
   }
 }
 
