@@ -37,3 +37,8 @@ export interface EventTables {
   events: EventsTable;
   event_progress: EventProgressTable;
 }
+
+declare module '../storage/schema.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds these tables to the database type
+  interface Database extends EventTables {}
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, it } from 'node:test';
 import { domainModules } from '../../src/domains/index.ts';
 import { EVENT_NAMES } from '../../src/domains/webhooks/catalog.ts';
-import { replay } from '../../src/domains/webhooks/operator.ts';
+import { replay } from '../../src/domains/webhooks/deliveries.ts';
 import { emit } from '../../src/events/emit.ts';
 import { newId } from '../../src/storage/ids.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
