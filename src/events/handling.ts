@@ -54,7 +54,7 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
           await tx.db.executeQuery(ROLLBACK_TO);
           await tx.db.executeQuery(RELEASE);
           const attempts = row.attempts + 1;
-          const retryAt = new Date(now.getTime() + retryDelayMs(retryBaseMs, attempts)).toISOString();
+          const retryAt = new Date(Date.now() + retryDelayMs(retryBaseMs, attempts)).toISOString();
           await markFailed(tx.db, row.consumer, Number(row.event_seq), attempts, retryAt, error instanceof Error ? error.message : String(error));
           failures.push({ consumer: row.consumer, seq: Number(row.event_seq), attempts, error });
           continue;

@@ -39,6 +39,7 @@ export const eventMigrations: Migration[] = [
         PRIMARY KEY (consumer, event_seq)
       )`,
       // Partial indexes: finished rows (most of them) cost nothing to the claim.
+      `CREATE INDEX event_progress_pending ON event_progress (event_seq) WHERE status = 'pending'`,
       `CREATE INDEX event_progress_due ON event_progress (next_attempt_at) WHERE status = 'pending'`,
       `CREATE INDEX event_progress_entity ON event_progress (consumer, org_id, entity_id, entity_type, event_seq) WHERE status = 'pending'`,
       `CREATE INDEX event_progress_done ON event_progress (completed_at) WHERE status = 'done'`,

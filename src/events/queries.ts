@@ -39,19 +39,18 @@ export function claimDue(trx: Transaction<Database>, dialect: Dialect, consumers
       .where('p.status', '=', 'pending')
       .where('p.consumer', 'in', consumers)
       .where('p.next_attempt_at', '<=', now)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('event_progress as e')
-              .select('e.event_seq')
-              .where('e.status', '=', 'pending')
-              .whereRef('e.consumer', '=', 'p.consumer')
-              .whereRef('e.org_id', '=', 'p.org_id')
-              .whereRef('e.entity_id', '=', 'p.entity_id')
-              .whereRef('e.entity_type', '=', 'p.entity_type')
-              .whereRef('e.event_seq', '<', 'p.event_seq'),
-          ),
-        ),
+      // The entity's earliest pending row for this consumer is this one. A scalar subquery runs
+      // per candidate on the entity index whatever the statistics say (an anti-join planned on
+      // stale statistics compared every pending row with every other).
+      .where('p.event_seq', '=', (eb) =>
+        eb
+          .selectFrom('event_progress as e')
+          .select((e) => e.fn.min('e.event_seq').as('first'))
+          .where('e.status', '=', 'pending')
+          .whereRef('e.consumer', '=', 'p.consumer')
+          .whereRef('e.org_id', '=', 'p.org_id')
+          .whereRef('e.entity_id', '=', 'p.entity_id')
+          .whereRef('e.entity_type', '=', 'p.entity_type'),
       )
       .orderBy('p.event_seq')
       .limit(limit),

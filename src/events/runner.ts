@@ -15,7 +15,7 @@ export interface RunnerContext {
 }
 
 /** Progress rows one transaction claims at most. */
-const BATCH = 50;
+const BATCH = 100;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_PRUNE_AFTER_MS = 60 * 1000;
 
