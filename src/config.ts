@@ -19,6 +19,12 @@ export interface Config {
   webhookConcurrency: number;
   /** Also send X-Webhook-Signature-V2, an HMAC over `<X-Webhook-Timestamp>.<body>` (beyond the spec; off by default). */
   webhookSignatureV2: boolean;
+  /** How often event consumer runners look for due events when no commit woke them. */
+  eventPollMs: number;
+  /** A failing consumer retries after this, then twice as long each time (up to an hour). */
+  eventRetryBaseMs: number;
+  /** Events, finished consumer records and finished webhook deliveries older than this are pruned. */
+  eventRetentionDays: number;
   logLevel: string;
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
@@ -78,6 +84,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
     webhookSignatureV2: flag(env, 'BIZPLAT_WEBHOOK_SIGNATURE_V2'),
+    eventPollMs: integer(env, 'BIZPLAT_EVENT_POLL_MS', 1000, 10, 3_600_000),
+    eventRetryBaseMs: integer(env, 'BIZPLAT_EVENT_RETRY_BASE_MS', 1000, 1, 3_600_000),
+    eventRetentionDays: integer(env, 'BIZPLAT_EVENT_RETENTION_DAYS', 30, 1, 36_500),
     logLevel,
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,

@@ -154,8 +154,8 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const oldBody = JSON.stringify({ id: '0190d1a0-0000-7000-8000-0000000000aa', name: 'old', url: PUBLIC_URL, events: ['*'], isActive: true, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret, note: SIGNATURE_NOTE });
     const row = (key: string, body: string) => ({ org_id: p.orgId, token_id: p.tokenId, key, request_hash: 'h', state: 'done' as const, status_code: 201, response_body: body, locked_until: new Date().toISOString(), created_at: new Date().toISOString() });
     await ctx().storage.db.insertInto('idempotency_keys').values([row('old-create', oldBody), row('other', '{"id":"x","name":"secret"}')]).execute();
-    await sql`delete from schema_migrations where name = '0302_drop_replays_holding_secrets'`.execute(ctx().storage.db);
-    assert.deepEqual(await runMigrations(ctx().storage.db, ctx().storage.dialect, allMigrations()), ['0302_drop_replays_holding_secrets']);
+    await sql`delete from schema_migrations where name = '0303_drop_replays_holding_secrets'`.execute(ctx().storage.db);
+    assert.deepEqual(await runMigrations(ctx().storage.db, ctx().storage.dialect, allMigrations()), ['0303_drop_replays_holding_secrets']);
     const left = await ctx().storage.db.selectFrom('idempotency_keys').select('key').where('token_id', '=', p.tokenId).orderBy('key').execute();
     assert.deepEqual(left.map((r) => r.key), ['other']);
   });
