@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -11,7 +12,7 @@ import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
-import { frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
+import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
@@ -36,6 +37,22 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
 }
 
+/**
+ * Refuses what the server would otherwise misread: two Host headers (joined by Node into
+ * "a, b"; which organization's address is meant?) and a body in a content coding the server
+ * does not decode (it would parse the compressed bytes).
+ */
+function checkFraming(headers: IncomingHttpHeaders): void {
+  const host = headers.host;
+  if (host !== undefined && host.includes(',')) throw new AppError(400, 'bad_request', 'duplicate_host', 'the request carries more than one Host header');
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    throw new AppError(415, 'unsupported_media_type', 'unsupported_content_encoding', `Content-Encoding "${encoding.slice(0, 64)}" is not supported; send the body uncompressed`, {}, {
+      'accept-encoding': 'identity',
+    });
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -53,6 +70,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler,
+    // Two Host headers arrive joined ("a, b") and are refused below, instead of the first one winning.
+    http: { joinDuplicateHeaders: true },
     return503OnClosing: false,
     trustProxy: false,
   });
@@ -75,11 +95,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
     if (closing) {
       reply.header('connection', 'close');
       throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly');
     }
+    checkFraming(request.headers);
   });
 
   const routes: RegisteredRoute[] = [];
