@@ -12,6 +12,7 @@ import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
+import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
 import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
@@ -118,7 +119,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const authenticator = new Authenticator(storage, await tokenKey(storage, config.tokenPepper));
   await authenticator.start();
   app.addHook('onClose', async () => authenticator.stop());
-  installAuth(app, authenticator);
 
   // No offline queue: while Redis is down a counter update fails at once and the request goes
   // on unlimited, instead of every request waiting out the reconnect back-off.
@@ -156,6 +156,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         limit: context.max,
       }, {}),
   });
+  // Installed after the limiter so failures share its store; the hook is global and so still
+  // runs before every route's own limiter hook.
+  const countFailure = app.createRateLimit({
+    max: config.authFailureLimitPerMinute,
+    timeWindow: FAILURE_WINDOW_MS,
+    keyGenerator: (request) => `auth-failed:${request.ip}`,
+    allowList: () => false,
+  });
+  installAuth(
+    app,
+    authenticator,
+    new AuthFailureLimiter(config.authFailureLimitPerMinute, async (request) => {
+      const counted = await countFailure(request);
+      return counted.isAllowed ? { exceeded: false, ttlMs: 0 } : { exceeded: counted.isExceeded, ttlMs: counted.ttl };
+    }),
+  );
   installAccessCheck(app);
 
   await app.register(swagger, {

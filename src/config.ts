@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   rateLimitPerMinute: number;
+  /** Requests per minute per client address that fail authentication; more get 429. */
+  authFailureLimitPerMinute: number;
   redisUrl: string | undefined;
   webhookRetryScheduleSeconds: number[];
   webhookTimeoutMs: number;
@@ -57,6 +59,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     rateLimitPerMinute: integer(env, 'BIZPLAT_RATE_LIMIT', 300, 1, 10_000_000),
+    authFailureLimitPerMinute: integer(env, 'BIZPLAT_AUTH_FAILURE_LIMIT', 30, 1, 10_000_000),
     redisUrl: env.REDIS_URL || undefined,
     webhookRetryScheduleSeconds: retrySchedule(env.BIZPLAT_WEBHOOK_RETRY_SCHEDULE),
     webhookTimeoutMs: integer(env, 'BIZPLAT_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
