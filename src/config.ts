@@ -23,6 +23,8 @@ export interface Config {
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
   bodyLimitBytes: number;
+  /** How long an in-flight Idempotency-Key claim holds before another request may take it over. */
+  idempotencyLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,
     bodyLimitBytes: integer(env, 'BIZPLAT_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
+    idempotencyLeaseMs: integer(env, 'BIZPLAT_IDEMPOTENCY_LEASE_MS', 60_000, 100, 86_400_000),
   };
   return { ...config, ...overrides };
 }
