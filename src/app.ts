@@ -16,6 +16,7 @@ import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
 import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
+import { requestLogSerializer } from './http/request-log.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { tokenKey } from './platform/token-key.ts';
@@ -34,8 +35,9 @@ export interface BuildOptions {
   config: Config;
   storage: Storage;
   modules?: DomainModule[];
-  /** Pino options or false; the server passes its log level, tests pass false. */
-  logger?: boolean | { level: string };
+  /** false: no logging (tests); otherwise log at config.logLevel (to `logStream` when given, else stdout). */
+  logger?: boolean;
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -62,7 +64,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, storage } = options;
   const modules = options.modules ?? domainModules;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer(config.logQueryValues) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (req) => {

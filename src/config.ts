@@ -20,6 +20,8 @@ export interface Config {
   /** Delivery attempts in flight at once per process. */
   webhookConcurrency: number;
   logLevel: string;
+  /** Request logs carry whole URLs, query values included (debugging only: they can hold personal data). */
+  logQueryValues: boolean;
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
   bodyLimitBytes: number;
@@ -70,6 +72,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
     logLevel,
+    logQueryValues: env.BIZPLAT_LOG_QUERY_VALUES === '1',
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,
     bodyLimitBytes: integer(env, 'BIZPLAT_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
