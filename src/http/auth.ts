@@ -17,6 +17,11 @@ const CACHE_TTL_MS = 30_000;
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_CACHED_TOKENS = 10_000;
 
+/** Consulted before a token is looked up in the database. */
+export interface LookupGuard {
+  check(address: string): void;
+}
+
 export interface AuthenticatorOptions {
   /** How many known tokens are kept (least recently used ones are dropped first). */
   maxCachedTokens?: number;
@@ -89,10 +94,10 @@ export class Authenticator {
   }
 
   /**
-   * `beforeLookup` runs before the database is read for a token this process does not know
-   * (a refusal thrown there spares the read).
+   * `guard.check(address)` runs before the database is read for a token this process does not
+   * know (a refusal thrown there spares the read).
    */
-  async authenticate(token: string | undefined, host: string, beforeLookup?: () => void): Promise<Actor> {
+  async authenticate(token: string | undefined, host: string, address = '', guard?: LookupGuard): Promise<Actor> {
     if (token === undefined || token === '') throw unauthorized();
     const parsed = parseToken(token);
     if (!parsed) throw unauthorized('the API token is not valid');
@@ -103,7 +108,7 @@ export class Authenticator {
       throw unauthorized('legacy tokens work only on the organization\'s own address');
     }
     const hash = hashToken(this.key, token);
-    const known = await this.#known(hash, now, beforeLookup);
+    const known = await this.#known(hash, now, address, guard);
     if (!known || !sameHash(known.record.tokenHash, hash)) throw unauthorized('the API token is not valid');
     const { record } = known;
     if (hostOrgId !== null ? record.orgId !== hostOrgId : record.orgSlug !== parsed.slug) {
@@ -117,13 +122,13 @@ export class Authenticator {
     return known.actor;
   }
 
-  async #known(hash: string, now: number, beforeLookup: (() => void) | undefined): Promise<KnownToken | null> {
+  async #known(hash: string, now: number, address: string, guard: LookupGuard | undefined): Promise<KnownToken | null> {
     const live = this.storage.changeNoticesLive();
     if (live) {
       const hit = this.#tokens.get(hash, now);
       if (hit !== undefined) return hit;
     }
-    beforeLookup?.();
+    guard?.check(address);
     const generation = this.#generation;
     const record = await findTokenByHash(this.storage.db, hash);
     if (!record) return null;
@@ -189,7 +194,7 @@ export function installAuth(app: FastifyInstance, authenticator: Authenticator, 
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.access) return;
     try {
-      request.actor = await authenticator.authenticate(tokenFrom(request), request.hostname, () => failures.check(request.ip));
+      request.actor = await authenticator.authenticate(tokenFrom(request), request.hostname, request.ip, failures);
     } catch (error) {
       if (error instanceof AppError && error.status === 401) throw await failures.failed(request, error);
       throw error;
