@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -41,13 +41,18 @@ export interface BuildOptions {
 }
 
 /**
- * Refuses what the server would otherwise misread: two Host headers (joined by Node into
+ * Refuses what the server would otherwise misread: no Host header on HTTP/1.1, two Host headers (joined by Node into
  * "a, b"; which organization's address is meant?) and a body in a content coding the server
  * does not decode (it would parse the compressed bytes).
  */
-function checkFraming(headers: IncomingHttpHeaders): void {
+function checkFraming(raw: IncomingMessage): void {
+  const headers = raw.headers;
   const host = headers.host;
-  if (host !== undefined && host.includes(',')) throw new AppError(400, 'bad_request', 'duplicate_host', 'the request carries more than one Host header');
+  if (host === undefined) {
+    if (raw.httpVersion !== '1.0') throw new AppError(400, 'bad_request', 'missing_host', 'the request carries no Host header');
+  } else if (host.includes(',')) {
+    throw new AppError(400, 'bad_request', 'duplicate_host', 'the request carries more than one Host header');
+  }
   const encoding = headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     throw new AppError(415, 'unsupported_media_type', 'unsupported_content_encoding', `Content-Encoding "${encoding.slice(0, 64)}" is not supported; send the body uncompressed`, {}, {
@@ -82,7 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
     clientErrorHandler,
     // Two Host headers arrive joined ("a, b") and are refused below, instead of the first one winning.
-    http: { joinDuplicateHeaders: true },
+    // A missing Host is refused below, in the envelope (Node's own refusal has no body).
+    http: { joinDuplicateHeaders: true, requireHostHeader: false },
     return503OnClosing: false,
     trustProxy: false,
   });
@@ -110,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       reply.header('connection', 'close');
       throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly');
     }
-    checkFraming(request.headers);
+    checkFraming(request.raw);
   });
 
   const routes: RegisteredRoute[] = [];

@@ -101,6 +101,11 @@ describeEachDatabase('one envelope for every refusal', (ctx) => {
     assert.equal(one.status, 200, one.body);
   });
 
+  it('an HTTP/1.1 request without Host gives 400 in the envelope', async () => {
+    const answer = await rawRequest(port, `GET ${API_PREFIX}/ping HTTP/1.1\r\nX-API-Token: ${p.token}\r\nConnection: close\r\n\r\n`);
+    assertRawEnvelope(answer, 400, 'bad_request', 'missing_host');
+  });
+
   it('a body in a Content-Encoding the server does not decode gives 415, and nothing is written', async () => {
     const payload = gzipSync(JSON.stringify({ title: 'zipped' }));
     const res = await ctx().app.inject({
