@@ -23,7 +23,7 @@ function tooMany(limit: number, retryAfterSeconds: number): AppError {
     'too_many_requests',
     'rate_limited',
     `more than ${limit} failed authentications per minute from this address; retry in ${seconds} seconds`,
-    { limit, reason: 'failed_authentication' },
+    { limit, reason: 'failed_authentication', retry_after: seconds },
     { 'retry-after': String(seconds) },
   );
 }

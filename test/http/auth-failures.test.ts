@@ -35,6 +35,7 @@ function assertLimited(res: LightMyRequestResponse): void {
   assert.match(body.message, /3 failed authentications per minute/);
   const retry = Number(res.headers['retry-after']);
   assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `Retry-After in seconds, got ${String(res.headers['retry-after'])}`);
+  assert.equal(body.details.retry_after, retry, 'the envelope names the same wait');
 }
 
 /** Counts reads of storage.db: every query the Authenticator makes goes through it. */
