@@ -19,6 +19,12 @@ export interface Config {
   webhookPollMs: number;
   /** Delivery attempts in flight at once per process. */
   webhookConcurrency: number;
+  /** How often event consumer runners look for due events when no commit woke them. */
+  eventPollMs: number;
+  /** A failing consumer retries after this, then twice as long each time (up to an hour). */
+  eventRetryBaseMs: number;
+  /** Events, finished consumer records and finished webhook deliveries older than this are pruned. */
+  eventRetentionDays: number;
   logLevel: string;
   /** Request logs carry whole URLs, query values included (debugging only: they can hold personal data). */
   logQueryValues: boolean;
@@ -71,6 +77,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookCaFile: env.BIZPLAT_WEBHOOK_CA_FILE || undefined,
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
+    eventPollMs: integer(env, 'BIZPLAT_EVENT_POLL_MS', 1000, 10, 3_600_000),
+    eventRetryBaseMs: integer(env, 'BIZPLAT_EVENT_RETRY_BASE_MS', 1000, 1, 3_600_000),
+    eventRetentionDays: integer(env, 'BIZPLAT_EVENT_RETENTION_DAYS', 30, 1, 36_500),
     logLevel,
     logQueryValues: env.BIZPLAT_LOG_QUERY_VALUES === '1',
     sqliteSynchronous: sync,
