@@ -15,10 +15,13 @@ import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
 import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { checkFraming } from './http/framing.ts';
+import { installIdCase } from './http/id-case.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { requestLogSerializer } from './http/request-log.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { Sealer } from './platform/sealer.ts';
+import { serverSealer } from './platform/server-key.ts';
 import { tokenKey } from './platform/token-key.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -28,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
     config: Config;
+    /** Seals what the server keeps encrypted or hands out opaque (see platform/server-key.ts). */
+    sealer: Sealer;
   }
 }
 
@@ -73,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.decorate('storage', storage);
   app.decorate('config', config);
+  app.decorate('sealer', await serverSealer(storage, config.secretsKey));
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only: a text/plain body is 415, not a string handed to validation.
   app.removeContentTypeParser('text/plain');
@@ -167,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   );
   installAccessCheck(app);
+  installIdCase(app);
 
   await app.register(swagger, {
     openapi: {
