@@ -14,7 +14,7 @@ import { api, createPrincipal, describeEachDatabase, json } from '../helpers/har
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
 import type { Receiver } from '../helpers/https-receiver.ts';
-import { emitClientCreated, handleEventsNow, settle, startDelivery } from './helpers.ts';
+import { emitClientCreated, eventually, handleEventsNow, settle, startDelivery } from './helpers.ts';
 
 const cert = makeCertificate();
 after(() => cert.remove());
@@ -104,8 +104,7 @@ describeEachDatabase(
       await dispatcher({ webhookRetryScheduleSeconds: [0.2, 0.2, 0.2] });
       await emitClientCreated(ctx().storage, p.orgId);
       await r.waitFor(2);
-      await settle(50);
-      const mid = await subscription(p, sub.id);
+      const mid = await eventually(() => subscription(p, sub.id), (s) => s.failureCount === 2);
       assert.equal(mid.failureCount, 2, 'two consecutive failures');
       assert.ok(mid.lastFailureAt);
       const all = await r.waitFor(3);
@@ -113,8 +112,7 @@ describeEachDatabase(
       assert.ok(all[2]!.at - all[1]!.at >= 180);
       assert.equal(new Set(all.map((x) => x.headers['x-webhook-id'])).size, 1, 'the same X-Webhook-Id on every attempt');
       assert.equal(new Set(all.map((x) => x.body.toString('hex'))).size, 1, 'the same bytes on every attempt');
-      await settle(100);
-      const end = await subscription(p, sub.id);
+      const end = await eventually(() => subscription(p, sub.id), (s) => s.lastSuccessAt !== null);
       assert.equal(end.failureCount, 0);
       assert.ok(end.lastSuccessAt);
       const deliveries = await ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).execute();

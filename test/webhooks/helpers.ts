@@ -37,3 +37,13 @@ export async function handleEventsNow(ctx: TestContext): Promise<void> {
 export function settle(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/** Polls `read` until `done` holds for its value (attempts are recorded in batches, after the answer); fails after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await settle(20);
+  }
+}
