@@ -14,6 +14,9 @@ import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
 import { frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
+import { API_INTRODUCTION } from './http/openapi-intro.ts';
+import { finishDocument, SECURITY, SECURITY_SCHEMES } from './http/openapi.ts';
+import type { WebhookEntry } from './http/openapi.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { tokenKey } from './platform/token-key.ts';
@@ -38,6 +41,9 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const DOCS_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="0" y="28" font-family="sans-serif" font-size="26" font-weight="bold" fill="#fff">bizplat</text></svg>',
+);
 
 /** The same factory builds the server, the tests' app and the benchmarks'. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -78,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly');
+      throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly', {}, { 'retry-after': '1' });
     }
   });
 
@@ -137,17 +143,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   installAccessCheck(app);
 
+  app.decorate('apiWebhooks', new Map<string, WebhookEntry>());
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'bizplat public API', version: 'v1', description: 'The public REST API v1 of the business platform.' },
+      info: { title: 'bizplat public API', version: 'v1', description: API_INTRODUCTION },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { ApiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' } } },
-      security: [{ ApiToken: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: SECURITY,
     },
     // Shared schemas keep their $id as the component name (#/components/schemas/ErrorEnvelope).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transform: ({ schema, url }) => ({ schema, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url }),
+    // A route declared with route() carries its documented operation in config.openapi.
+    transform: ({ schema, url, route }) => ({
+      schema: route.config?.openapi ?? schema,
+      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
+    }),
+    transformObject: (document) =>
+      'openapiObject' in document ? finishDocument(document.openapiObject as Record<string, unknown>, app.apiWebhooks) : document.swaggerObject,
   });
 
   await app.register(
@@ -158,7 +171,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: API_PREFIX },
   );
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { url: `${API_PREFIX}/openapi.json` } });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    theme: { title: 'bizplat API' },
+    logo: { type: 'image/svg+xml', content: DOCS_LOGO },
+    // `urls` wins over the UI's own ./json: the page loads the document clients use.
+    uiConfig: { urls: [{ url: `${API_PREFIX}/openapi.json`, name: 'bizplat public API v1' }], deepLinking: true },
+  });
   installNotFoundHandler(app, () => patterns);
 
   let purge: NodeJS.Timeout | undefined;
