@@ -43,7 +43,8 @@ Each token may make a limited number of requests per minute. Answers carry \`X-R
 ## Webhooks
 An administrator subscribes an https URL to events with \`POST /webhooks\` (the signing secret is shown only in
 that answer). Each event is sent as a POST with the JSON body \`{ event, data: { entityType, entityId, … }, ts }\`
-(see the \`webhooks\` section of this document). Answer 2xx quickly; failed deliveries are retried up to 5 times
+(see the \`webhooks\` section of this document), with \`X-Webhook-Id\` (the event id, the same on every attempt:
+use it to drop repeats) and \`X-Webhook-Timestamp\` (Unix seconds). Answer 2xx quickly; failed deliveries are retried up to 5 times
 (after 1 min, 5 min, 30 min, 2 h, 8 h). Delivery is best effort: poll the lists to be sure of being in sync.
 
 ### Verifying a signature

@@ -18,8 +18,13 @@ type JsonObject = Record<string, unknown>;
 interface Operation {
   responses: Record<string, JsonObject>;
 }
+interface Delivery {
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: JsonObject }>;
+  requestBody?: { content: Record<string, { schema?: JsonObject }> };
+}
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
+  webhooks?: Record<string, { post?: Delivery }>;
   components: { schemas: JsonObject; responses?: Record<string, JsonObject>; headers?: Record<string, JsonObject> };
   servers: Array<{ url: string }>;
 }
@@ -74,6 +79,29 @@ export class ContractChecker {
       this.#compiled.set(key, validate);
     }
     return validate;
+  }
+
+  /** Throws an AssertionError when a webhook delivery (headers and raw body) is not what the document's `webhooks` entry says. */
+  checkDelivery(event: string, headers: Record<string, string | string[] | undefined>, body: string): void {
+    const operation = this.doc.webhooks?.[event]?.post;
+    const fail = (message: string): never => {
+      throw new AssertionError({ message: `delivery not as documented: ${event}: ${message}\nbody: ${body.slice(0, 500)}` });
+    };
+    if (!operation) fail('no webhooks entry');
+    for (const p of operation!.parameters ?? []) {
+      if (p.in !== 'header') continue;
+      const value = headers[p.name.toLowerCase()];
+      if (value === undefined) {
+        if (p.required) fail(`required header ${p.name} is missing`);
+        continue;
+      }
+      const validate = this.#validator(`webhook header ${p.name}`, p.schema ?? {});
+      if (!validate(String(value))) fail(`header ${p.name}: ${this.#ajv.errorsText(validate.errors)}`);
+    }
+    const schema = operation!.requestBody?.content['application/json']?.schema;
+    if (!schema) fail('no application/json body declared');
+    const validate = this.#validator(`webhook ${event}`, schema);
+    if (!validate(JSON.parse(body))) fail(`body: ${this.#ajv.errorsText(validate.errors, { separator: '; ' })}`);
   }
 
   /** Throws an AssertionError naming the operation when the answer is not what the document says. */
