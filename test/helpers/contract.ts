@@ -108,7 +108,8 @@ export class ContractChecker {
   check(method: string, url: string, res: LightMyRequestResponse): void {
     const verb = method.toLowerCase();
     if (!METHODS.has(verb)) return;
-    const raw = url.split('?')[0] ?? '';
+    // Dot segments are resolved as the server resolves them: /contacts/. is /contacts/.
+    const raw = new URL(url.split('?')[0] ?? '', 'http://localhost').pathname;
     let path: string;
     try {
       path = decodeURI(raw);
