@@ -68,3 +68,8 @@ export interface PlatformTables {
   server_secrets: ServerSecretsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
+
+declare module '../storage/schema.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds these tables to the database type
+  interface Database extends PlatformTables {}
+}

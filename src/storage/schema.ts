@@ -1,10 +1,7 @@
 /**
- * The whole database as Kysely sees it: each part of the platform declares its own tables in
- * its tables.ts, and they meet only here.
+ * The whole database as Kysely sees it. Storage knows no table: the platform and each domain
+ * add their own to this interface from their tables.ts (declaration merging), so a query sees
+ * exactly the tables of the parts that are compiled in.
  */
-import type { PlatformTables } from '../platform/tables.ts';
-import type { CrmTables } from '../domains/crm/tables.ts';
-import type { InventoryTables } from '../domains/inventory/tables.ts';
-import type { WebhookTables } from '../domains/webhooks/tables.ts';
-
-export interface Database extends PlatformTables, CrmTables, InventoryTables, WebhookTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Database {}

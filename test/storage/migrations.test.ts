@@ -25,6 +25,14 @@ describeEachDatabase('migrations', (ctx) => {
     await assert.rejects(sql`select * from half_done`.execute(ctx().storage.db), 'the first statement was rolled back');
   });
 
+  it('apply migrations in the order of their names, not the order they are listed in', async () => {
+    const second = { name: '9301_second', statements: () => ['INSERT INTO order_probe (name) VALUES (\'second\')'] };
+    const first = { name: '9300_first', statements: () => ['CREATE TABLE order_probe (name TEXT NOT NULL)'] };
+    assert.deepEqual(await runMigrations(ctx().storage.db, ctx().storage.dialect, [second, first]), ['9300_first', '9301_second']);
+    const rows = await sql<{ name: string }>`select name from order_probe`.execute(ctx().storage.db);
+    assert.deepEqual(rows.rows, [{ name: 'second' }]);
+  });
+
   it('refuse two migrations with one name', async () => {
     const m = { name: 'x', statements: () => [] };
     await assert.rejects(runMigrations(ctx().storage.db, ctx().storage.dialect, [m, m]), /duplicate migration name/);

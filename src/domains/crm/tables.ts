@@ -84,3 +84,8 @@ export interface CrmTables {
   crm_funnel_stages: CrmFunnelStagesTable;
   crm_deals: CrmDealsTable;
 }
+
+declare module '../../storage/schema.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds these tables to the database type
+  interface Database extends CrmTables {}
+}

@@ -94,3 +94,8 @@ export interface InventoryTables {
   stock_movement_lines: StockMovementLinesTable;
   stock_movement_counts: StockMovementCountsTable;
 }
+
+declare module '../../storage/schema.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds these tables to the database type
+  interface Database extends InventoryTables {}
+}

@@ -6,7 +6,7 @@ import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList, WebhookPayload } from './schemas.ts';
-import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf } from './service.ts';
+import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf } from './subscriptions.ts';
 import { checkTargetUrl } from './target-url.ts';
 
 const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event_bus', mode: 'read' };

@@ -74,3 +74,8 @@ export interface WebhookTables {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
 }
+
+declare module '../../storage/schema.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds these tables to the database type
+  interface Database extends WebhookTables {}
+}
