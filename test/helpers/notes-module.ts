@@ -1,7 +1,8 @@
 /**
- * A small test-only domain ("notes") built on the kernel exactly as a real domain is: list with
- * PageQuery, one with withETag, POST and PATCH through write() and expectedVersion. Kernel tests
- * pass it to buildApp({ modules: [notesModule] }) so they depend on no business domain.
+ * A small test-only domain ("notes") built on the kernel exactly as a real domain is: routes
+ * declared with route(), named schemas from the shared primitives, a list with PageQuery, one
+ * with withETag, POST and PATCH through write() and expectedVersion. Kernel tests pass it to
+ * buildApp({ modules: [notesModule] }) so they depend on no business domain.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
