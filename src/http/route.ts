@@ -26,7 +26,10 @@ export interface RouteSpec<P extends TObject, Q extends TObject, B extends TSche
   params?: P;
   /** Unknown query parameters are refused (422) on every route; parameters with a default are optional. */
   query?: Q;
-  /** Request headers the route reads besides the ones the helper adds. */
+  /**
+   * Request headers the route reads besides the ones the helper adds (If-Match, Idempotency-Key,
+   * If-None-Match). Documented only: the handler reads and checks them, as expectedVersion() does.
+   */
   headers?: TObject;
   body?: B;
   /** The success answer. */
