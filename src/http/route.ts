@@ -64,14 +64,14 @@ declare module 'fastify' {
 }
 
 const STANDARD_ERRORS: Record<ErrorStatus, string> = {
-  400: 'The URL or the JSON body could not be read (bad_url, malformed_json, empty_body, invalid_content_length).',
+  400: 'The request could not be read: the URL, the JSON body or the Host header (bad_url, malformed_json, empty_body, invalid_content_length, missing_host, duplicate_host).',
   401: 'No valid token: missing, unknown, revoked or expired (api_token_required).',
   403: 'The token lacks the scope, or its owner the role right (insufficient_scope; details.required_scope or details.required_right).',
   404: 'No such record in this organization (not_found).',
-  409: 'A conflict (stale_version with details.expected_version; a duplicate; idempotency_in_progress).',
+  409: 'A conflict (stale_version with details.expected_version; a duplicate; idempotency_in_progress; idempotency_claim_lost).',
   413: 'The body is larger than the server accepts (body_too_large).',
   414: 'A path parameter is too long (uri_too_long).',
-  415: 'The body is not application/json (unsupported_media_type).',
+  415: 'The body is not application/json, or carries a Content-Encoding other than identity (unsupported_media_type, unsupported_content_encoding).',
   422: 'The input is not valid (validation_error; details.fields lists each field).',
   429: 'Too many requests with this token; retry after Retry-After seconds (rate_limited).',
   500: 'An internal error; quote request_id to support (internal_error).',
@@ -132,15 +132,13 @@ function documented<P extends TObject, Q extends TObject, B extends TSchema>(spe
   };
   if (conditional) response[304] = { type: 'null', description: 'Not modified: the If-None-Match tag is still current.', headers: { ...common, ETag: ETAG } };
 
-  const statuses = new Set<ErrorStatus>([400, 401, 403, 422, 429, 500, 503]);
+  // A Content-Encoding is refused (415) whether or not the route takes a body.
+  const statuses = new Set<ErrorStatus>([400, 401, 403, 415, 422, 429, 500, 503]);
   if (spec.params && 'id' in spec.params.properties) {
     statuses.add(404);
     statuses.add(414);
   }
-  if (spec.body) {
-    statuses.add(413);
-    statuses.add(415);
-  }
+  if (spec.body) statuses.add(413);
   if (spec.method === 'POST' || spec.method === 'PATCH') statuses.add(409);
   for (const status of Object.keys(spec.errors ?? {})) statuses.add(Number(status) as ErrorStatus);
   for (const status of [...statuses].sort((a, b) => a - b)) {

@@ -115,7 +115,7 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
     const statuses = (op: Operation) => Object.keys(op.responses).sort();
     assert.deepEqual(statuses(doc.paths['/notes']!.post!), ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503']);
     assert.deepEqual(statuses(doc.paths['/notes/{id}']!.patch!), ['200', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '500', '503']);
-    assert.deepEqual(statuses(doc.paths['/notes/{id}']!.get!), ['200', '304', '400', '401', '403', '404', '414', '422', '429', '500', '503']);
+    assert.deepEqual(statuses(doc.paths['/notes/{id}']!.get!), ['200', '304', '400', '401', '403', '404', '414', '415', '422', '429', '500', '503']);
     for (const [name, answer] of Object.entries(doc.components.responses)) {
       assert.equal(answer.content!['application/json']!.schema.$ref, '#/components/schemas/ErrorEnvelope', name);
       assert.ok(answer.headers!['X-Request-Id'], `${name} declares X-Request-Id`);

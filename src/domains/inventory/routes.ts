@@ -98,7 +98,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     description: 'Cursor pagination: pass next_cursor as cursor for the next page. warehouse_id matches the source or the destination.',
     query: MovementListQuery,
     response: { status: 200, schema: MovementPage, description: 'A page of movements.' },
-  }, async (req) => movementPage(db(), req.actor.orgId, req.query));
+  }, async (req) => movementPage(db(), app.sealer, req.actor.orgId, req.query));
 
   route(app, {
     method: 'GET', url: '/movements/:id', operationId: 'getMovement', tags, access: read,

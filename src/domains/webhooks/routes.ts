@@ -6,7 +6,7 @@ import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList, WebhookPayload } from './schemas.ts';
-import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf } from './subscriptions.ts';
+import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf, SHOWN_ONCE_NOTE } from './subscriptions.ts';
 import { checkTargetUrl } from './target-url.ts';
 
 const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event_bus', mode: 'read' };
@@ -37,8 +37,12 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     body: CreateSubscriptionBody,
     response: { status: 201, schema: CreatedSubscription, description: 'The subscription, with its secret and a note.' },
   }, async (request, reply) => {
-    await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
-    return write(request, reply, 201, (tx) => createSubscription(tx, request.actor, request.body));
+    const target = await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
+    const body = { ...request.body, url: target.href };
+    return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body, app.sealer), {
+      shownOnce: ['secret'],
+      onReplay: { note: SHOWN_ONCE_NOTE },
+    });
   });
 
   route(app, {
@@ -82,6 +86,13 @@ function deliveryOperation(event: string) {
           required: true,
           description: 'When this attempt was sent, in Unix seconds.',
           schema: { type: 'string', pattern: '^\\d+$' },
+        },
+        {
+          name: 'X-Webhook-Signature-V2',
+          in: 'header',
+          required: false,
+          description: 'Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection.',
+          schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
         },
       ],
       requestBody: { required: true, content: { 'application/json': { schema: WebhookPayload } } },
