@@ -17,6 +17,9 @@ import { AppError } from './http/errors.ts';
 import { checkFraming } from './http/framing.ts';
 import { installIdCase } from './http/id-case.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
+import { API_INTRODUCTION } from './http/openapi-intro.ts';
+import { finishDocument, SECURITY, SECURITY_SCHEMES } from './http/openapi.ts';
+import type { WebhookEntry } from './http/openapi.ts';
 import { requestLogSerializer } from './http/request-log.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -47,6 +50,9 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const DOCS_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="0" y="28" font-family="sans-serif" font-size="26" font-weight="bold" fill="#fff">bizplat</text></svg>',
+);
 
 /** The same factory builds the server, the tests' app and the benchmarks'. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -99,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
     if (closing) {
       reply.header('connection', 'close');
-      throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly');
+      throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly', {}, { 'retry-after': '1' });
     }
     checkFraming(request.raw);
   });
@@ -175,17 +181,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installAccessCheck(app);
   installIdCase(app);
 
+  app.decorate('apiWebhooks', new Map<string, WebhookEntry>());
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'bizplat public API', version: 'v1', description: 'The public REST API v1 of the business platform.' },
+      info: { title: 'bizplat public API', version: 'v1', description: API_INTRODUCTION },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { ApiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' } } },
-      security: [{ ApiToken: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: SECURITY,
     },
     // Shared schemas keep their $id as the component name (#/components/schemas/ErrorEnvelope).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transform: ({ schema, url }) => ({ schema, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url }),
+    // A route declared with route() carries its documented operation in config.openapi.
+    transform: ({ schema, url, route }) => ({
+      schema: route.config?.openapi ?? schema,
+      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
+    }),
+    transformObject: (document) =>
+      'openapiObject' in document ? finishDocument(document.openapiObject as Record<string, unknown>, app.apiWebhooks) : document.swaggerObject,
   });
 
   await app.register(
@@ -196,7 +209,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: API_PREFIX },
   );
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { url: `${API_PREFIX}/openapi.json` } });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    theme: { title: 'bizplat API' },
+    logo: { type: 'image/svg+xml', content: DOCS_LOGO },
+    // `urls` wins over the UI's own ./json: the page loads the document clients use.
+    uiConfig: { urls: [{ url: `${API_PREFIX}/openapi.json`, name: 'bizplat public API v1' }], deepLinking: true },
+  });
   installNotFoundHandler(app, () => patterns);
 
   let purge: NodeJS.Timeout | undefined;

@@ -1,16 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ErrorResponses } from '../http/schemas.ts';
+import { named } from '../http/components.ts';
+import { route } from '../http/route.ts';
 import { buildCatalog } from './catalog.ts';
 import type { Catalog, RegisteredRoute } from './catalog.ts';
 
-const PingResponse = Type.Object({
+const PingResponse = named('Ping', Type.Object({
   ok: Type.Boolean(),
   apiVersion: Type.Literal('v1'),
   scopes: Type.Array(Type.String()),
   tokenId: Type.String(),
   orgUserId: Type.String(),
-});
+}));
 
 const Action = Type.Object({
   scope: Type.String(),
@@ -24,7 +25,7 @@ const Action = Type.Object({
   idempotencyKey: Type.String(),
 });
 
-const CatalogResponse = Type.Object({
+const CatalogResponse = named('CapabilitiesCatalog', Type.Object({
   schemaVersion: Type.Integer(),
   products: Type.Array(Type.Object({ slug: Type.String(), status: Type.String() })),
   capabilities: Type.Array(
@@ -39,32 +40,39 @@ const CatalogResponse = Type.Object({
     }),
   ),
   solutionBlueprints: Type.Array(Type.Object({ key: Type.String(), maturity: Type.String(), operators: Type.Array(Type.String()) })),
-});
+}));
 
 export function serviceRoutes(routes: () => RegisteredRoute[]) {
   return async function register(app: FastifyInstance): Promise<void> {
     let catalog: Catalog | undefined;
-    app.get(
-      '/ping',
-      {
-        schema: { tags: ['service'], summary: 'Check a token', response: { 200: PingResponse, ...ErrorResponses } },
-        config: { access: { scope: 'any', capability: 'access', mode: 'read' } },
-      },
-      async (request) => ({
-        ok: true,
-        apiVersion: 'v1' as const,
-        scopes: [...request.actor.scopes],
-        tokenId: request.actor.tokenId,
-        orgUserId: request.actor.orgUserId,
-      }),
-    );
-    app.get(
-      '/capabilities',
-      {
-        schema: { tags: ['service'], summary: 'The capabilities catalog', response: { 200: CatalogResponse, ...ErrorResponses } },
-        config: { access: { scope: 'any', capability: 'access', mode: 'read' } },
-      },
-      async () => (catalog ??= buildCatalog(routes())),
-    );
+    route(app, {
+      method: 'GET',
+      url: '/ping',
+      operationId: 'ping',
+      summary: 'Check a token',
+      description: 'Answers who the token is: its scopes, its id and the organization user it acts as. Reports apiVersion v1.',
+      tags: ['service'],
+      access: { scope: 'any', capability: 'access', mode: 'read' },
+      conditional: false,
+      response: { status: 200, schema: PingResponse, description: 'The token is valid.' },
+    }, async (request) => ({
+      ok: true,
+      apiVersion: 'v1' as const,
+      scopes: [...request.actor.scopes],
+      tokenId: request.actor.tokenId,
+      orgUserId: request.actor.orgUserId,
+    }));
+    route(app, {
+      method: 'GET',
+      url: '/capabilities',
+      operationId: 'getCapabilities',
+      summary: 'The capabilities catalog',
+      description:
+        'A machine-readable catalog: products, capabilities with their actions (scope, mode, required modules and permissions, risk, confirmation, Idempotency-Key requirement) and solution blueprints. Mutations go through the domain endpoints.',
+      tags: ['service'],
+      access: { scope: 'any', capability: 'access', mode: 'read' },
+      conditional: false,
+      response: { status: 200, schema: CatalogResponse, description: 'The catalog.' },
+    }, async () => (catalog ??= buildCatalog(routes())));
   };
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
+import { named } from './components.ts';
 
 /** limit 1–200 (default 50) and offset ≥ 0 (default 0): the common list parameters. */
 export const PageQuery = {
@@ -11,13 +12,18 @@ export const IncludeArchived = {
   include_archived: Type.Boolean({ default: false, description: 'also list archived records' }),
 };
 
-export function ListOf<T extends TSchema>(item: T) {
-  return Type.Object({
-    items: Type.Array(item),
-    total: Type.Integer(),
-    limit: Type.Integer(),
-    offset: Type.Integer(),
-  });
+/** A page of records; `name` makes it a named schema of the OpenAPI document (`ClientList`). */
+export function ListOf<T extends TSchema>(item: T, name?: string) {
+  const page = Type.Object(
+    {
+      items: Type.Array(item),
+      total: Type.Integer({ minimum: 0, description: 'records matching, over all pages' }),
+      limit: Type.Integer({ minimum: 1 }),
+      offset: Type.Integer({ minimum: 0 }),
+    },
+    { description: 'One page of a list.' },
+  );
+  return name === undefined ? page : named(name, page);
 }
 
 export interface Page<T> {

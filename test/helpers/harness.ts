@@ -13,6 +13,7 @@ import { RIGHTS } from '../../src/platform/rights.ts';
 import { createOrganization, createToken, createUser } from '../../src/platform/service.ts';
 import { tokenKey } from '../../src/platform/token-key.ts';
 import { domainModules } from '../../src/domains/index.ts';
+import { checkEveryAnswer } from './contract.ts';
 import { migrate, organizationHooks } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
@@ -72,6 +73,7 @@ export async function createContext(
   await migrate(storage, modules);
   const app = await buildApp({ config, storage, logger: false, ...(modules ? { modules } : {}) });
   await app.ready();
+  await checkEveryAnswer(app, API_PREFIX);
   return {
     kind,
     modules: modules ?? domainModules,

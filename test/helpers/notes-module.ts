@@ -1,7 +1,8 @@
 /**
- * A small test-only domain ("notes") built on the kernel exactly as a real domain is: list with
- * PageQuery, one with withETag, POST and PATCH through write() and expectedVersion. Kernel tests
- * pass it to buildApp({ modules: [notesModule] }) so they depend on no business domain.
+ * A small test-only domain ("notes") built on the kernel exactly as a real domain is: routes
+ * declared with route(), named schemas from the shared primitives, a list with PageQuery, one
+ * with withETag, POST and PATCH through write() and expectedVersion. Kernel tests pass it to
+ * buildApp({ modules: [notesModule] }) so they depend on no business domain.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
@@ -10,10 +11,12 @@ import type { Kysely } from 'kysely';
 import type { DomainModule } from '../../src/domains/module.ts';
 import type { Actor } from '../../src/http/access.ts';
 import { invalidField, notFound, staleVersion } from '../../src/http/errors.ts';
+import { named } from '../../src/http/components.ts';
 import { IncludeArchived, ListOf, PageQuery } from '../../src/http/pagination.ts';
 import type { Page } from '../../src/http/pagination.ts';
-import { ErrorResponses, IdParam } from '../../src/http/schemas.ts';
-import { expectedVersion, withETag } from '../../src/http/versions.ts';
+import { route } from '../../src/http/route.ts';
+import { DateTime, IdParam, Name, NullableText, Text } from '../../src/http/schemas.ts';
+import { etagOf, expectedVersion, withETag } from '../../src/http/versions.ts';
 import { write } from '../../src/http/write.ts';
 import { isoWithOffset, nowIso, readBool } from '../../src/storage/codecs.ts';
 import type { DbBool, DbTimestamp } from '../../src/storage/codecs.ts';
@@ -32,24 +35,38 @@ interface NotesTable {
 type NotesDb = Kysely<{ test_notes: NotesTable }>;
 const notesDb = (db: unknown): NotesDb => db as NotesDb;
 
-const Note = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  body: Type.Union([Type.String(), Type.Null()]),
-  version: Type.Integer(),
-  is_archived: Type.Boolean(),
-  created_at: Type.String(),
-});
+const Note = named(
+  'Note',
+  Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    body: Type.Union([Type.String(), Type.Null()]),
+    version: Type.Integer(),
+    is_archived: Type.Boolean(),
+    created_at: DateTime(),
+  }),
+);
 type Note = Static<typeof Note>;
+const NoteList = ListOf(Note, 'NoteList');
 
-const CreateNote = Type.Object(
-  { title: Type.String({ minLength: 1, maxLength: 200 }), body: Type.Optional(Type.String({ maxLength: 10_000 })), is_archived: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
+const CreateNote = named(
+  'NoteCreate',
+  Type.Object(
+    { title: Name(200), body: Type.Optional(Text({ maxLength: 10_000 })), is_archived: Type.Optional(Type.Boolean()) },
+    { additionalProperties: false, examples: [{ title: 'Call the supplier', body: 'Ask about the March delivery.' }] },
+  ),
 );
-const PatchNote = Type.Object(
-  { title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), body: Type.Optional(Type.Union([Type.String(), Type.Null()])) },
-  { additionalProperties: false, minProperties: 1 },
+const PatchNote = named(
+  'NotePatch',
+  Type.Object(
+    { title: Type.Optional(Name(200)), body: Type.Optional(NullableText({ maxLength: 10_000 })) },
+    { additionalProperties: false, minProperties: 1 },
+  ),
 );
+const NotesQuery = Type.Object({ ...PageQuery, ...IncludeArchived });
+const read = { scope: 'crm:read', capability: 'documents', mode: 'read' } as const;
+const change = { scope: 'crm:write', right: 'crm.clients', capability: 'documents', mode: 'write' } as const;
+const tags = ['notes'];
 
 /** Test control: while set, POST /notes with title "hold" waits for it inside its transaction. */
 export const holds: { post?: Promise<void> } = {};
@@ -100,52 +117,45 @@ async function patchNote(tx: { db: unknown }, actor: Actor, id: string, patch: S
 }
 
 async function routes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/notes',
-    {
-      schema: { querystring: Type.Object({ ...PageQuery, ...IncludeArchived }, { additionalProperties: false }), response: { 200: ListOf(Note), ...ErrorResponses } },
-      config: { access: { scope: 'crm:read', capability: 'documents', mode: 'read' } },
-    },
-    async (req) => listNotes(notesDb(req.server.storage.db), req.actor.orgId, req.query as { limit: number; offset: number; include_archived: boolean }),
-  );
-  app.get(
-    '/notes/:id',
-    {
-      schema: { params: IdParam, response: { 200: Note, ...ErrorResponses } },
-      config: { access: { scope: 'crm:read', capability: 'documents', mode: 'read' } },
-    },
-    async (req, reply) => {
-      const note = await findNote(notesDb(req.server.storage.db), req.actor.orgId, (req.params as { id: string }).id);
-      if (!note) throw notFound('note');
-      return withETag(req, reply, note);
-    },
-  );
-  app.post(
-    '/notes',
-    {
-      schema: { body: CreateNote, response: { 201: Note, ...ErrorResponses } },
-      config: { access: { scope: 'crm:write', right: 'crm.clients', capability: 'documents', mode: 'write' } },
-    },
-    async (req, reply) => write(req, reply, 201, (tx) => createNote(tx, req.actor, req.body as Static<typeof CreateNote>)),
-  );
-  app.patch(
-    '/notes/:id',
-    {
-      schema: { params: IdParam, body: PatchNote, response: { 200: Note, ...ErrorResponses } },
-      config: { access: { scope: 'crm:write', right: 'crm.clients', capability: 'documents', mode: 'write' } },
-    },
-    async (req, reply) => {
-      const expected = expectedVersion(req);
-      return write(req, reply, 200, (tx) => patchNote(tx, req.actor, (req.params as { id: string }).id, req.body as Static<typeof PatchNote>, expected));
-    },
-  );
-  app.get(
-    '/boom',
-    { config: { access: { scope: 'any', capability: 'metrics', mode: 'read' } } },
-    async () => {
-      throw new Error('select * from secret_table where password = 1 -- driver exploded');
-    },
-  );
+  const db = () => notesDb(app.storage.db);
+  route(app, {
+    method: 'GET', url: '/notes', operationId: 'listNotes', summary: 'List notes', tags, access: read,
+    query: NotesQuery,
+    response: { status: 200, schema: NoteList, description: 'A page of notes.' },
+  }, async (req) => listNotes(db(), req.actor.orgId, req.query));
+  route(app, {
+    method: 'GET', url: '/notes/:id', operationId: 'getNote', summary: 'Get a note', tags, access: read,
+    params: IdParam,
+    response: { status: 200, schema: Note, description: 'The note.' },
+  }, async (req, reply) => {
+    const note = await findNote(db(), req.actor.orgId, req.params.id);
+    if (!note) throw notFound('note');
+    return withETag(req, reply, note);
+  });
+  route(app, {
+    method: 'POST', url: '/notes', operationId: 'createNote', summary: 'Create a note', tags, access: change,
+    body: CreateNote,
+    response: { status: 201, schema: Note, description: 'The note created.' },
+  }, async (req, reply) => write(req, reply, 201, (tx) => createNote(tx, req.actor, req.body)));
+  route(app, {
+    method: 'PATCH', url: '/notes/:id', operationId: 'updateNote', summary: 'Change a note', tags, access: change,
+    params: IdParam, body: PatchNote,
+    response: { status: 200, schema: Note, description: 'The note at its new version.' },
+  }, async (req, reply) => {
+    const expected = expectedVersion(req);
+    return write(req, reply, 200, async (tx) => {
+      const note = await patchNote(tx, req.actor, req.params.id, req.body, expected);
+      reply.header('etag', etagOf(note.version));
+      return note;
+    });
+  });
+  route(app, {
+    method: 'GET', url: '/boom', operationId: 'boom', summary: 'Always fails (tests the 500 answer)', tags, access: { scope: 'any', capability: 'metrics', mode: 'read' },
+    conditional: false,
+    response: { status: 200, schema: Type.Object({}), description: 'Never answered.' },
+  }, async () => {
+    throw new Error('select * from secret_table where password = 1 -- driver exploded');
+  });
 }
 
 export const notesModule: DomainModule = {

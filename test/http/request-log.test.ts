@@ -43,7 +43,8 @@ describeEachDatabase('request logs', (ctx) => {
 
   it('carry the route and the names of query parameters, never their values', async () => {
     const statuses = (await requests(plain.app)).map((r) => r.statusCode);
-    assert.deepEqual(statuses, [200, 404, 404]);
+    // email is not a parameter of GET /notes/{id}: refused (422) as on every route, and still logged by name only.
+    assert.deepEqual(statuses, [200, 422, 404]);
     const text = plain.lines.join('');
     for (const value of ['98765', 'ann.secret', 'example.test', '998901234567']) assert.ok(!text.includes(value), `the log holds "${value}"`);
     const logged = incoming(plain.lines).map((l) => ({ route: l.req.route, query: l.req.query, url: l.req.url }));

@@ -10,6 +10,8 @@ import { emit } from '../../src/events/emit.ts';
 import { redeliver } from '../../src/domains/webhooks/deliveries.ts';
 import { upgradeStoredSubscriptions } from '../../src/domains/webhooks/secrets.ts';
 import { openStorage } from '../../src/storage/storage.ts';
+import { ContractChecker } from '../helpers/contract.ts';
+import type { OpenApiDocument } from '../helpers/contract.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
@@ -83,6 +85,9 @@ describeEachDatabase(
       assert.equal(body.event, 'client.created');
       assert.deepEqual(body.data, { entityType: 'client', entityId, version: 1 });
       assert.match(body.ts, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
+      // The delivery is what the served document's webhooks entry describes.
+      const document = json<OpenApiDocument>(await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' }));
+      new ContractChecker(document, '/api/public/v1').checkDelivery('client.created', got!.headers, got!.body.toString('utf8'));
 
       // An event the subscription did not ask for is not sent.
       await ctx().storage.transaction((tx) =>

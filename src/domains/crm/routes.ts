@@ -1,9 +1,8 @@
 /** The CRM endpoints: thin handlers (parse → one service call → reply). */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { ErrorResponses, IdParam } from '../../http/schemas.ts';
+import { route } from '../../http/route.ts';
+import { IdParam } from '../../http/schemas.ts';
 import { etagOf, expectedVersion, withETag } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { createClient, getClient, listClientsPage, patchClient } from './clients.ts';
@@ -18,82 +17,116 @@ import {
 const read: RouteAccess = { scope: 'crm:read', capability: 'crm', mode: 'read' };
 const clientWrite: RouteAccess = { scope: 'crm:write', right: 'crm.clients', capability: 'crm', mode: 'write', risk: 'low' };
 const dealWrite: RouteAccess = { scope: 'crm:write', right: 'crm.deals.edit', capability: 'crm', mode: 'write', risk: 'low' };
+const tags = ['crm'];
+const duplicate = { 409: 'The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress).' };
+const stale = { 409: 'The record changed since the If-Match version (stale_version, with details.expected_version).' };
 
-const Envelope = Type.Ref('ErrorEnvelope');
-const IfMatch = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'the record version: 3, "3" or W/"3"' })) });
-const IdempotencyKey = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ description: 'repeats with the same key and body get the first response' })) });
-
-export async function crmRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const db = () => fastify.storage.db;
+export async function crmRoutes(app: FastifyInstance): Promise<void> {
+  const db = () => app.storage.db;
 
   // ---- clients ----
-  app.get('/clients', {
-    schema: { tags: ['crm'], summary: 'List clients', querystring: ClientListQuery, response: { 200: ClientList, ...ErrorResponses } },
-    config: { access: read },
+  route(app, {
+    method: 'GET', url: '/clients', operationId: 'listClients', tags, access: read,
+    summary: 'List clients',
+    description: 'Clients (counterparties) by name; archived ones only with include_archived=true.',
+    query: ClientListQuery,
+    response: { status: 200, schema: ClientList, description: 'A page of clients.' },
   }, async (req) => listClientsPage(db(), req.actor, req.query));
 
-  app.get('/clients/:id', {
-    schema: { tags: ['crm'], summary: 'Get a client', params: IdParam, response: { 200: Client, 404: Envelope, ...ErrorResponses } },
-    config: { access: read },
+  route(app, {
+    method: 'GET', url: '/clients/:id', operationId: 'getClient', tags, access: read,
+    summary: 'Get a client',
+    params: IdParam,
+    response: { status: 200, schema: Client, description: 'The client, with its version as ETag.' },
   }, async (req, reply) => withETag(req, reply, await getClient(db(), req.actor, req.params.id)));
 
-  app.post('/clients', {
-    schema: { tags: ['crm'], summary: 'Create a client', headers: IdempotencyKey, body: ClientCreate, response: { 201: Client, 409: Envelope, ...ErrorResponses } },
-    config: { access: clientWrite },
+  route(app, {
+    method: 'POST', url: '/clients', operationId: 'createClient', tags, access: clientWrite,
+    summary: 'Create a client',
+    description: 'Creates a client at version 1. The id may be supplied (a UUID); phone and email are validated.',
+    body: ClientCreate,
+    response: { status: 201, schema: Client, description: 'The client created.' },
+    errors: duplicate,
   }, async (req, reply) => write(req, reply, 201, (tx) => createClient(tx, req.actor, req.body)));
 
-  app.patch('/clients/:id', {
-    schema: { tags: ['crm'], summary: 'Change a client', params: IdParam, headers: IfMatch, body: ClientPatch, response: { 200: Client, 404: Envelope, 409: Envelope, ...ErrorResponses } },
-    config: { access: clientWrite },
+  route(app, {
+    method: 'PATCH', url: '/clients/:id', operationId: 'updateClient', tags, access: clientWrite,
+    summary: 'Change a client',
+    description: 'Changes only the fields sent; is_archived archives or restores the client.',
+    params: IdParam, body: ClientPatch,
+    response: { status: 200, schema: Client, description: 'The client at its new version (also the ETag).' },
+    errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
     return write(req, reply, 200, async (tx) => tagged(reply, await patchClient(tx, req.actor, req.params.id, req.body, expected)));
   });
 
   // ---- contacts ----
-  app.get('/contacts', {
-    schema: { tags: ['crm'], summary: 'List contact persons', querystring: ContactListQuery, response: { 200: ContactList, ...ErrorResponses } },
-    config: { access: read },
+  route(app, {
+    method: 'GET', url: '/contacts', operationId: 'listContacts', tags, access: read,
+    summary: 'List contact persons',
+    query: ContactListQuery,
+    response: { status: 200, schema: ContactList, description: 'A page of contact persons.' },
   }, async (req) => listContactsPage(db(), req.actor, req.query));
 
-  app.get('/contacts/:id', {
-    schema: { tags: ['crm'], summary: 'Get a contact person', params: IdParam, response: { 200: Contact, 404: Envelope, ...ErrorResponses } },
-    config: { access: read },
+  route(app, {
+    method: 'GET', url: '/contacts/:id', operationId: 'getContact', tags, access: read,
+    summary: 'Get a contact person',
+    params: IdParam,
+    response: { status: 200, schema: Contact, description: 'The contact person, with its version as ETag.' },
   }, async (req, reply) => withETag(req, reply, await getContact(db(), req.actor, req.params.id)));
 
-  app.post('/contacts', {
-    schema: { tags: ['crm'], summary: 'Create a contact person', headers: IdempotencyKey, body: ContactCreate, response: { 201: Contact, 409: Envelope, ...ErrorResponses } },
-    config: { access: clientWrite },
+  route(app, {
+    method: 'POST', url: '/contacts', operationId: 'createContact', tags, access: clientWrite,
+    summary: 'Create a contact person',
+    description: 'Creates a contact person at version 1; phone, email, telegram and instagram become its normalized channels.',
+    body: ContactCreate,
+    response: { status: 201, schema: Contact, description: 'The contact person created.' },
+    errors: duplicate,
   }, async (req, reply) => write(req, reply, 201, (tx) => createContact(tx, req.actor, req.body)));
 
-  app.patch('/contacts/:id', {
-    schema: { tags: ['crm'], summary: 'Change a contact person', params: IdParam, headers: IfMatch, body: ContactPatch, response: { 200: Contact, 404: Envelope, 409: Envelope, ...ErrorResponses } },
-    config: { access: clientWrite },
+  route(app, {
+    method: 'PATCH', url: '/contacts/:id', operationId: 'updateContact', tags, access: clientWrite,
+    summary: 'Change a contact person',
+    params: IdParam, body: ContactPatch,
+    response: { status: 200, schema: Contact, description: 'The contact person at its new version (also the ETag).' },
+    errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
     return write(req, reply, 200, async (tx) => tagged(reply, await patchContact(tx, req.actor, req.params.id, req.body, expected)));
   });
 
   // ---- deals ----
-  app.get('/deals', {
-    schema: { tags: ['crm'], summary: 'List deals', querystring: DealListQuery, response: { 200: DealList, ...ErrorResponses } },
-    config: { access: read },
+  route(app, {
+    method: 'GET', url: '/deals', operationId: 'listDeals', tags, access: read,
+    summary: 'List deals',
+    query: DealListQuery,
+    response: { status: 200, schema: DealList, description: 'A page of deals.' },
   }, async (req) => listDealsPage(db(), req.actor, req.query));
 
-  app.get('/deals/:id', {
-    schema: { tags: ['crm'], summary: 'Get a deal', params: IdParam, response: { 200: Deal, 404: Envelope, ...ErrorResponses } },
-    config: { access: read },
+  route(app, {
+    method: 'GET', url: '/deals/:id', operationId: 'getDeal', tags, access: read,
+    summary: 'Get a deal',
+    params: IdParam,
+    response: { status: 200, schema: Deal, description: 'The deal, with its version as ETag.' },
   }, async (req, reply) => withETag(req, reply, await getDeal(db(), req.actor, req.params.id)));
 
-  app.post('/deals', {
-    schema: { tags: ['crm'], summary: 'Create a deal', headers: IdempotencyKey, body: DealCreate, response: { 201: Deal, 409: Envelope, ...ErrorResponses } },
-    config: { access: dealWrite },
+  route(app, {
+    method: 'POST', url: '/deals', operationId: 'createDeal', tags, access: dealWrite,
+    summary: 'Create a deal',
+    description: 'Creates a deal at version 1, in the given funnel and stage (by default the first stage of the default funnel) and currency (by default the organization\'s).',
+    body: DealCreate,
+    response: { status: 201, schema: Deal, description: 'The deal created.' },
+    errors: duplicate,
   }, async (req, reply) => write(req, reply, 201, (tx) => createDeal(tx, req.actor, req.body)));
 
-  app.patch('/deals/:id', {
-    schema: { tags: ['crm'], summary: 'Change a deal (stage, amount, …)', params: IdParam, headers: IfMatch, body: DealPatch, response: { 200: Deal, 404: Envelope, 409: Envelope, ...ErrorResponses } },
-    config: { access: dealWrite },
+  route(app, {
+    method: 'PATCH', url: '/deals/:id', operationId: 'updateDeal', tags, access: dealWrite,
+    summary: 'Change a deal (stage, amount, …)',
+    description: 'Changes only the fields sent. Moving a deal to a won or lost stage raises deal.won or deal.lost.',
+    params: IdParam, body: DealPatch,
+    response: { status: 200, schema: Deal, description: 'The deal at its new version (also the ETag).' },
+    errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
     return write(req, reply, 200, async (tx) => tagged(reply, await patchDeal(tx, req.actor, req.params.id, req.body, expected)));

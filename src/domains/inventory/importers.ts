@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { AppError, validationError } from '../../http/errors.ts';
+import { DecimalInput, Name, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { memberUserIds } from '../../platform/members.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -15,14 +16,14 @@ import { createProduct } from './products.ts';
 import { ITEM_TYPES, MOVEMENT_KINDS, MovementLineInput } from './schemas.ts';
 import { createWarehouse } from './warehouses.ts';
 
-const Id = Type.String({ minLength: 1, maxLength: 200 });
-const OptText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
-const Decimal = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
+const Id = RefId();
+const OptText = (maxLength: number) => Type.Optional(NullableText({ maxLength }));
+const Decimal = DecimalInput();
 
 const WarehouseRecord = Type.Object(
   {
     id: Type.Optional(Id),
-    name: Type.String({ minLength: 1, maxLength: 300 }),
+    name: Name(300),
     code: OptText(100),
     city: OptText(200),
     address_line: OptText(500),
@@ -36,9 +37,9 @@ const ProductRecord = Type.Object(
   {
     id: Type.Optional(Id),
     sku: OptText(100),
-    name: Type.String({ minLength: 1, maxLength: 300 }),
+    name: Name(300),
     unit: OptText(50),
-    item_type: Type.Optional(Type.Union(ITEM_TYPES.map((t) => Type.Literal(t)))),
+    item_type: Type.Optional(StringEnum(ITEM_TYPES)),
     category_id: OptText(200),
     cost_per_unit: Type.Optional(Type.Number({ minimum: 0 })),
     price: Type.Optional(Type.Number({ minimum: 0 })),
@@ -55,8 +56,8 @@ const ProductRecord = Type.Object(
 const MovementRecord = Type.Object(
   {
     id: Type.Optional(Id),
-    kind: Type.Union(MOVEMENT_KINDS.map((k) => Type.Literal(k))),
-    date: Type.Optional(Type.String({ maxLength: 40 })),
+    kind: StringEnum(MOVEMENT_KINDS),
+    date: Type.Optional(Text({ maxLength: 40 })),
     warehouse_id: Type.Optional(Id),
     from_warehouse_id: Type.Optional(Type.Union([Id, Type.Null()])),
     to_warehouse_id: Type.Optional(Type.Union([Id, Type.Null()])),
@@ -67,7 +68,7 @@ const MovementRecord = Type.Object(
     created_by_user_id: Type.Optional(Id),
     lines: Type.Array(
       Type.Object(
-        { ...MovementLineInput.properties, id: Type.Optional(Id), cost_per_unit: Type.Optional(Decimal), cost_currency: Type.Optional(Type.String({ maxLength: 3 })) },
+        { ...MovementLineInput.properties, id: Type.Optional(Id), cost_per_unit: Type.Optional(Decimal), cost_currency: Type.Optional(Text({ maxLength: 3 })) },
         { additionalProperties: false },
       ),
       { minItems: 1, maxItems: 1000 },

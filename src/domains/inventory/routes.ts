@@ -1,10 +1,8 @@
-import { Type } from '@sinclair/typebox';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { ListOf } from '../../http/pagination.ts';
-import { ErrorResponses, IdParam } from '../../http/schemas.ts';
-import { expectedVersion, withETag } from '../../http/versions.ts';
+import { route } from '../../http/route.ts';
+import { IdParam } from '../../http/schemas.ts';
+import { etagOf, expectedVersion, withETag } from '../../http/versions.ts';
 import { write, writeOneStatement } from '../../http/write.ts';
 import { getMovement, movementPage, stockPage } from './ledger-reads.ts';
 import { allowsNegativeStock, postMovement } from './ledger-service.ts';
@@ -16,94 +14,113 @@ import {
   MovementPage,
   Product,
   ProductCreateBody,
+  ProductList,
   ProductListQuery,
   ProductPatchBody,
-  StockBalance,
+  StockBalanceList,
   StockQuery,
   Warehouse,
+  WarehouseList,
   WarehouseListQuery,
 } from './schemas.ts';
 import { getWarehouse, warehousePage } from './warehouses.ts';
 
 const read: RouteAccess = { scope: 'inventory:read', capability: 'inventory', mode: 'read' };
 const edit: RouteAccess = { scope: 'inventory:write', right: 'org.inventory.edit', capability: 'inventory', mode: 'write' };
-const NotFound = { 404: Type.Ref('ErrorEnvelope') };
-const Conflict = { 409: Type.Ref('ErrorEnvelope') };
 const tags = ['inventory'];
 
-export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
+  const db = () => app.storage.db;
 
-  app.get(
-    '/products',
-    { schema: { tags, summary: 'List products', querystring: ProductListQuery, response: { 200: ListOf(Product), ...ErrorResponses } }, config: { access: read } },
-    async (req) => productPage(req.server.storage.db, req.actor.orgId, req.query),
-  );
-  app.get(
-    '/products/:id',
-    { schema: { tags, summary: 'Get a product', params: IdParam, response: { 200: Product, ...NotFound, ...ErrorResponses } }, config: { access: read } },
-    async (req, reply) => withETag(req, reply, await getProduct(req.server.storage.db, req.actor.orgId, req.params.id)),
-  );
-  app.post(
-    '/products',
-    { schema: { tags, summary: 'Create a product', body: ProductCreateBody, response: { 201: Product, ...Conflict, ...ErrorResponses } }, config: { access: { ...edit, risk: 'low' } } },
-    async (req, reply) => write(req, reply, 201, (tx) => createProduct(tx, req.actor, req.body)),
-  );
-  app.patch(
-    '/products/:id',
-    {
-      schema: { tags, summary: 'Change or archive a product', params: IdParam, body: ProductPatchBody, response: { 200: Product, ...NotFound, ...Conflict, ...ErrorResponses } },
-      config: { access: { ...edit, risk: 'low' } },
-    },
-    async (req, reply) => {
-      const expected = expectedVersion(req);
-      const product = await write(req, reply, 200, (tx) => updateProductFields(tx, req.actor, req.params.id, expected, req.body));
-      reply.header('etag', `"${(product as Product).version}"`);
-      return product;
-    },
-  );
+  route(app, {
+    method: 'GET', url: '/products', operationId: 'listProducts', tags, access: read,
+    summary: 'List products',
+    description: 'Nomenclature items by name; search matches the name, SKU or barcode.',
+    query: ProductListQuery,
+    response: { status: 200, schema: ProductList, description: 'A page of products.' },
+  }, async (req) => productPage(db(), req.actor.orgId, req.query));
 
-  app.get(
-    '/warehouses',
-    { schema: { tags, summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: ListOf(Warehouse), ...ErrorResponses } }, config: { access: read } },
-    async (req) => warehousePage(req.server.storage.db, req.actor.orgId, req.query),
-  );
-  app.get(
-    '/warehouses/:id',
-    { schema: { tags, summary: 'Get a warehouse', params: IdParam, response: { 200: Warehouse, ...NotFound, ...ErrorResponses } }, config: { access: read } },
-    async (req) => getWarehouse(req.server.storage.db, req.actor.orgId, req.params.id),
-  );
+  route(app, {
+    method: 'GET', url: '/products/:id', operationId: 'getProduct', tags, access: read,
+    summary: 'Get a product',
+    params: IdParam,
+    response: { status: 200, schema: Product, description: 'The product, with its version as ETag.' },
+  }, async (req, reply) => withETag(req, reply, await getProduct(db(), req.actor.orgId, req.params.id)));
 
-  app.get(
-    '/stock',
-    { schema: { tags, summary: 'List stock balances', querystring: StockQuery, response: { 200: ListOf(StockBalance), ...ErrorResponses } }, config: { access: read } },
-    async (req) => stockPage(req.server.storage.db, req.actor.orgId, req.query),
-  );
+  route(app, {
+    method: 'POST', url: '/products', operationId: 'createProduct', tags, access: { ...edit, risk: 'low' },
+    summary: 'Create a product',
+    description: 'Creates a nomenclature item at version 1 (item_type product unless given).',
+    body: ProductCreateBody,
+    response: { status: 201, schema: Product, description: 'The product created.' },
+    errors: { 409: 'An active product has this SKU (already_exists), or the Idempotency-Key is in use (idempotency_in_progress).' },
+  }, async (req, reply) => write(req, reply, 201, (tx) => createProduct(tx, req.actor, req.body)));
 
-  app.get(
-    '/movements',
-    { schema: { tags, summary: 'List stock movements, newest first', querystring: MovementListQuery, response: { 200: MovementPage, ...ErrorResponses } }, config: { access: read } },
-    async (req) => movementPage(req.server.storage.db, req.server.sealer, req.actor.orgId, req.query),
-  );
-  app.get(
-    '/movements/:id',
-    { schema: { tags, summary: 'Get a movement with its lines', params: IdParam, response: { 200: Movement, ...NotFound, ...ErrorResponses } }, config: { access: read } },
-    async (req) => getMovement(req.server.storage.db, req.actor.orgId, req.params.id),
-  );
-  app.post(
-    '/movements',
-    {
-      schema: { tags, summary: 'Post a stock movement (balances change atomically with it)', body: MovementCreateBody, response: { 201: Movement, ...Conflict, ...ErrorResponses } },
-      config: { access: { ...edit, risk: 'medium' } },
-    },
-    async (req, reply) => {
-      const actor = {
-        orgId: req.actor.orgId,
-        currency: req.actor.orgCurrency,
-        userId: req.actor.userId,
-        allowNegativeStock: allowsNegativeStock(req.actor.orgSettings),
-      };
-      return writeOneStatement(req, reply, 201, (scope) => postMovement(scope, actor, req.body));
-    },
-  );
+  route(app, {
+    method: 'PATCH', url: '/products/:id', operationId: 'updateProduct', tags, access: { ...edit, risk: 'low' },
+    summary: 'Change or archive a product',
+    description: 'Changes only the fields sent; isArchived archives or restores the product. A product holding stock cannot become a service.',
+    params: IdParam, body: ProductPatchBody,
+    response: { status: 200, schema: Product, description: 'The product at its new version (also the ETag).' },
+    errors: { 409: 'The product changed since the If-Match version (stale_version), or another active product has the SKU (already_exists).' },
+  }, async (req, reply) => {
+    const expected = expectedVersion(req);
+    const product = await write(req, reply, 200, (tx) => updateProductFields(tx, req.actor, req.params.id, expected, req.body));
+    reply.header('etag', etagOf((product as Product).version));
+    return product;
+  });
+
+  route(app, {
+    method: 'GET', url: '/warehouses', operationId: 'listWarehouses', tags, access: read,
+    summary: 'List warehouses',
+    query: WarehouseListQuery,
+    response: { status: 200, schema: WarehouseList, description: 'A page of warehouses.' },
+  }, async (req) => warehousePage(db(), req.actor.orgId, req.query));
+
+  route(app, {
+    method: 'GET', url: '/warehouses/:id', operationId: 'getWarehouse', tags, access: read,
+    summary: 'Get a warehouse',
+    params: IdParam,
+    response: { status: 200, schema: Warehouse, description: 'The warehouse.' },
+  }, async (req) => getWarehouse(db(), req.actor.orgId, req.params.id));
+
+  route(app, {
+    method: 'GET', url: '/stock', operationId: 'listStock', tags, access: read,
+    summary: 'List stock balances',
+    description: 'Balances per warehouse and item; they change only through movements.',
+    query: StockQuery,
+    response: { status: 200, schema: StockBalanceList, description: 'A page of stock balances.' },
+  }, async (req) => stockPage(db(), req.actor.orgId, req.query));
+
+  route(app, {
+    method: 'GET', url: '/movements', operationId: 'listMovements', tags, access: read,
+    summary: 'List stock movements, newest first',
+    description: 'Cursor pagination: pass next_cursor as cursor for the next page. warehouse_id matches the source or the destination.',
+    query: MovementListQuery,
+    response: { status: 200, schema: MovementPage, description: 'A page of movements.' },
+  }, async (req) => movementPage(db(), app.sealer, req.actor.orgId, req.query));
+
+  route(app, {
+    method: 'GET', url: '/movements/:id', operationId: 'getMovement', tags, access: read,
+    summary: 'Get a movement with its lines',
+    params: IdParam,
+    response: { status: 200, schema: Movement, description: 'The movement.' },
+  }, async (req) => getMovement(db(), req.actor.orgId, req.params.id));
+
+  route(app, {
+    method: 'POST', url: '/movements', operationId: 'createMovement', tags, access: { ...edit, risk: 'medium' },
+    summary: 'Post a stock movement (balances change atomically with it)',
+    description:
+      'in adds to warehouse_id, out takes from it, transfer moves to to_warehouse_id, adjustment corrects (qty may be negative). A decrease below the available stock, or a service item, gives 422.',
+    body: MovementCreateBody,
+    response: { status: 201, schema: Movement, description: 'The movement posted.' },
+  }, async (req, reply) => {
+    const actor = {
+      orgId: req.actor.orgId,
+      currency: req.actor.orgCurrency,
+      userId: req.actor.userId,
+      allowNegativeStock: allowsNegativeStock(req.actor.orgSettings),
+    };
+    return writeOneStatement(req, reply, 201, (scope) => postMovement(scope, actor, req.body));
+  });
 }

@@ -1,10 +1,11 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { RouteAccess } from '../../http/access.ts';
-import { ErrorResponses, IdParam } from '../../http/schemas.ts';
+import { documentWebhook } from '../../http/openapi.ts';
+import { route } from '../../http/route.ts';
+import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
-import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList } from './schemas.ts';
+import { EVENT_NAMES } from './catalog.ts';
+import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList, WebhookPayload } from './schemas.ts';
 import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf, SHOWN_ONCE_NOTE } from './subscriptions.ts';
 import { checkTargetUrl } from './target-url.ts';
 
@@ -12,43 +13,91 @@ const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event
 const change: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event_bus', mode: 'write' };
 const tags = ['webhooks'];
 
-export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  route(app, {
+    method: 'GET', url: '/webhooks/event-catalog', operationId: 'getWebhookEventCatalog', tags, access: read,
+    summary: 'The events a subscription may take',
+    description: 'The event names of the catalog, and * for every event.',
+    conditional: false,
+    response: { status: 200, schema: EventCatalog, description: 'The event catalog.' },
+  }, async () => eventCatalog());
 
-  app.get(
-    '/webhooks/event-catalog',
-    { schema: { tags, summary: 'The events a subscription may take', response: { 200: EventCatalog, ...ErrorResponses } }, config: { access: read } },
-    async () => eventCatalog(),
-  );
+  route(app, {
+    method: 'GET', url: '/webhooks', operationId: 'listWebhooks', tags, access: read,
+    summary: 'Webhook subscriptions with delivery statistics',
+    description: 'Every subscription of the organization with failureCount, lastSuccessAt and lastFailureAt (no secret).',
+    response: { status: 200, schema: SubscriptionList, description: 'The subscriptions.' },
+  }, async (request) => listSubscriptionsOf(app.storage.db, request.actor));
 
-  app.get(
-    '/webhooks',
-    { schema: { tags, summary: 'Webhook subscriptions with delivery statistics', response: { 200: SubscriptionList, ...ErrorResponses } }, config: { access: read } },
-    async (request) => listSubscriptionsOf(app.storage.db, request.actor),
-  );
+  route(app, {
+    method: 'POST', url: '/webhooks', operationId: 'createWebhook', tags, access: { ...change, risk: 'high' },
+    summary: 'Subscribe a URL to events (the signing secret is returned only here)',
+    description:
+      'The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.',
+    body: CreateSubscriptionBody,
+    response: { status: 201, schema: CreatedSubscription, description: 'The subscription, with its secret and a note.' },
+  }, async (request, reply) => {
+    const target = await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
+    const body = { ...request.body, url: target.href };
+    return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body, app.sealer), {
+      shownOnce: ['secret'],
+      onReplay: { note: SHOWN_ONCE_NOTE },
+    });
+  });
 
-  app.post(
-    '/webhooks',
-    {
-      schema: { tags, summary: 'Subscribe a URL to events (the signing secret is returned only here)', body: CreateSubscriptionBody, response: { 201: CreatedSubscription, ...ErrorResponses } },
-      config: { access: { ...change, risk: 'high' } },
+  route(app, {
+    method: 'DELETE', url: '/webhooks/:id', operationId: 'deleteWebhook', tags, access: change,
+    summary: 'Disable a subscription and cancel its queued deliveries',
+    params: IdParam,
+    response: { status: 200, schema: Ok, description: 'The subscription is disabled.' },
+  }, async (request, reply) => write(request, reply, 200, (tx) => deleteSubscription(tx, request.actor, request.params.id)));
+
+  for (const event of EVENT_NAMES) documentWebhook(app, event, deliveryOperation(event));
+}
+
+/** The POST the server sends to a subscribed URL for one event. */
+function deliveryOperation(event: string) {
+  return {
+    post: {
+      operationId: `webhook_${event.replace(/\W/g, '_')}`,
+      summary: `The ${event} event`,
+      description:
+        `Sent to every active subscription whose events include ${event} or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. ` +
+        'Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).',
+      tags,
+      parameters: [
+        {
+          name: 'X-Webhook-Signature',
+          in: 'header',
+          required: true,
+          description: 'Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time.',
+          schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+        },
+        {
+          name: 'X-Webhook-Id',
+          in: 'header',
+          required: true,
+          description: 'The event id: the same on every attempt of one event, so a receiver can drop repeats.',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'X-Webhook-Timestamp',
+          in: 'header',
+          required: true,
+          description: 'When this attempt was sent, in Unix seconds.',
+          schema: { type: 'string', pattern: '^\\d+$' },
+        },
+        {
+          name: 'X-Webhook-Signature-V2',
+          in: 'header',
+          required: false,
+          description: 'Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection.',
+          schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+        },
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: WebhookPayload } } },
+      responses: { '2XX': { description: 'Received; any other answer (or none within the time-out) is retried.' } },
+      security: [],
     },
-    async (request, reply) => {
-      const target = await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
-      const body = { ...request.body, url: target.href };
-      return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body, app.sealer), {
-        shownOnce: ['secret'],
-        onReplay: { note: SHOWN_ONCE_NOTE },
-      });
-    },
-  );
-
-  app.delete(
-    '/webhooks/:id',
-    {
-      schema: { tags, summary: 'Disable a subscription and cancel its queued deliveries', params: IdParam, response: { 200: Ok, 404: Type.Ref('ErrorEnvelope'), ...ErrorResponses } },
-      config: { access: change },
-    },
-    async (request, reply) => write(request, reply, 200, (tx) => deleteSubscription(tx, request.actor, request.params.id)),
-  );
+  };
 }

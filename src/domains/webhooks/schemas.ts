@@ -1,43 +1,102 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { named } from '../../http/components.ts';
+import { DateTime, Name, Nullable, StringEnum, Text, Uuid } from '../../http/schemas.ts';
+import { EVENT_NAMES } from './catalog.ts';
 
-const Timestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+const Timestamp = Nullable(DateTime());
+const subscriptionExample = {
+  id: '0193b1f0-4d5e-7f60-8172-839405a6b7c8',
+  name: 'ERP sync',
+  url: 'https://erp.example.com/hooks/bizplat',
+  events: ['client.created', 'deal.won'],
+  isActive: true,
+  failureCount: 0,
+  lastSuccessAt: '2025-03-01T09:30:00.000+00:00',
+  lastFailureAt: null,
+};
 
-export const Subscription = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  url: Type.String(),
-  events: Type.Array(Type.String()),
-  isActive: Type.Boolean(),
-  failureCount: Type.Integer({ description: 'failed attempts since the last success' }),
-  lastSuccessAt: Timestamp,
-  lastFailureAt: Timestamp,
-});
+export const Subscription = named(
+  'WebhookSubscription',
+  Type.Object(
+    {
+      id: Uuid(),
+      name: Type.String(),
+      url: Type.String({ format: 'uri', description: 'an https:// URL' }),
+      events: Type.Array(Type.String(), { description: 'catalog event names, or ["*"] for every event' }),
+      isActive: Type.Boolean(),
+      failureCount: Type.Integer({ minimum: 0, description: 'failed attempts since the last success' }),
+      lastSuccessAt: Timestamp,
+      lastFailureAt: Timestamp,
+    },
+    { description: 'A webhook subscription with its delivery statistics.', examples: [subscriptionExample] },
+  ),
+);
 export type Subscription = Static<typeof Subscription>;
 
-export const CreatedSubscription = Type.Composite([
-  Subscription,
-  Type.Object({
-    secret: Type.Optional(
-      Type.String({ description: 'the signing secret: shown only in the first response; an Idempotency-Key replay of the create answers without it' }),
-    ),
-    note: Type.String(),
-  }),
-]);
+export const CreatedSubscription = named(
+  'CreatedWebhookSubscription',
+  Type.Composite(
+    [
+      Subscription,
+      Type.Object({
+        secret: Type.Optional(
+          Type.String({ description: 'the signing secret: shown only in the first response; an Idempotency-Key replay of the create answers without it' }),
+        ),
+        note: Type.String(),
+      }),
+    ],
+    {
+      description: 'The subscription just created, with its signing secret (shown once: a replay answers without it, with a note saying so).',
+      examples: [{ ...subscriptionExample, lastSuccessAt: null, secret: '3f9c2b7e5d1a4c8e9b0f6a2d7c4e1b8a5f3d9c6e2a7b4f1d8c0e6a3b9d2f7c4e', note: 'store the secret now: it is not shown again' }],
+    },
+  ),
+);
 export type CreatedSubscription = Static<typeof CreatedSubscription>;
 
-export const CreateSubscriptionBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    url: Type.String({ minLength: 1, maxLength: 2048, description: 'an https:// URL on a public address' }),
-    events: Type.Union([Type.Literal('*'), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })], {
-      description: 'catalog event names, or "*" (or ["*"]) for every event',
-    }),
-  },
-  { additionalProperties: false },
+export const CreateSubscriptionBody = named(
+  'WebhookSubscriptionCreate',
+  Type.Object(
+    {
+      name: Name(200),
+      url: Text({ minLength: 1, maxLength: 2048, description: 'an https:// URL on a public address' }),
+      events: Type.Union([Type.Literal('*'), Type.Array(Text({ maxLength: 100 }), { maxItems: 50 })], {
+        description: 'catalog event names, or "*" (or ["*"]) for every event',
+      }),
+    },
+    { additionalProperties: false, examples: [{ name: 'ERP sync', url: 'https://erp.example.com/hooks/bizplat', events: ['client.created', 'deal.won'] }] },
+  ),
 );
 export type CreateSubscriptionBody = Static<typeof CreateSubscriptionBody>;
 
-export const SubscriptionList = Type.Object({ items: Type.Array(Subscription) });
-export const EventCatalog = Type.Object({ events: Type.Array(Type.String()) });
-export const Ok = Type.Object({ ok: Type.Literal(true) });
+export const SubscriptionList = named('WebhookSubscriptionList', Type.Object({ items: Type.Array(Subscription) }));
+export const EventCatalog = named(
+  'EventCatalog',
+  Type.Object({ events: Type.Array(Type.String()) }, { examples: [{ events: [...EVENT_NAMES, '*'] }] }),
+);
+export const Ok = named('Ok', Type.Object({ ok: Type.Literal(true) }));
+
+/** The body of every delivery: the bytes X-Webhook-Signature signs. */
+export const WebhookPayload = named(
+  'WebhookPayload',
+  Type.Object(
+    {
+      event: StringEnum(EVENT_NAMES),
+      data: Type.Object(
+        {
+          entityType: Type.String({ description: 'the kind of record: client, deal, finance_request' }),
+          entityId: Type.String({ description: 'the record id' }),
+        },
+        { additionalProperties: true, description: 'entityType and entityId, then the event context (version, changedFields, stage_id, stage, …)' },
+      ),
+      ts: DateTime({ description: 'when the event happened' }),
+    },
+    {
+      examples: [{
+        event: 'deal.won',
+        data: { entityType: 'deal', entityId: '0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', version: 4, stage_id: '0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f', stage: 'Won' },
+        ts: '2025-03-01T09:30:00.000+00:00',
+      }],
+    },
+  ),
+);
