@@ -10,7 +10,7 @@ import type { FieldProblem } from '../../http/errors.ts';
 import { memberUserIds } from '../../platform/members.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { ImportContext, Importer } from '../module.ts';
-import { allowsNegativeStock, postMovement } from './ledger-service.ts';
+import { allowsNegativeStock, postMovement } from './movements.ts';
 import { createProduct } from './product-service.ts';
 import { ITEM_TYPES, MOVEMENT_KINDS, MovementLineInput } from './schemas.ts';
 import { createWarehouse } from './warehouse-service.ts';
