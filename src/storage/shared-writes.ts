@@ -1,5 +1,3 @@
-import { trySavepoint } from './savepoint.ts';
-import type { SavepointOutcome } from './savepoint.ts';
 import type { Tx } from './storage.ts';
 
 /** Inputs gathered to share statements: add() says whether one more may join (and then takes it). */
@@ -43,9 +41,9 @@ interface Pending<I, O> {
  * Storage.shared over a storage's own transactions: one queue per shared write. Inputs of one
  * turn of the event loop (or of the time the transactions under way take) are split into groups
  * that may share statements; a group is written by `many` in one transaction. If that fails,
- * the group is written again in one transaction where each input runs `one` in its own
- * savepoint, so a refused input rolls back alone and gets its own answer. Nobody is answered
- * before the transaction that holds their write has committed (durably: see transaction()).
+ * nothing of it stays, and each input is written by `one` in a transaction of its own, so a
+ * refused input fails alone and gets its own answer. Nobody is answered before the
+ * transaction that holds their write has committed (durably: see transaction()).
  */
 export function sharedWrites(transaction: Transaction): <I, O>(write: SharedWrite<I, O>, input: I) => Promise<O> {
   const queues = new Map<object, (input: unknown) => Promise<unknown>>();
@@ -107,11 +105,6 @@ function sharingGroups<I, O>(write: SharedWrite<I, O>, pending: Array<Pending<I,
 }
 
 async function writeGroup<I, O>(write: SharedWrite<I, O>, transaction: Transaction, group: Array<Pending<I, O>>): Promise<void> {
-  if (group.length === 1) {
-    const [only] = group as [Pending<I, O>];
-    await transaction((tx) => write.one(tx, only.input)).then(only.resolve, only.reject);
-    return;
-  }
   try {
     const results = await transaction(async (tx) => {
       const written = await write.many(tx, group.map((p) => p.input));
@@ -123,20 +116,8 @@ async function writeGroup<I, O>(write: SharedWrite<I, O>, transaction: Transacti
   } catch {
     // Some input was refused, or the shared transaction lost a race: each on its own.
   }
-  let outcomes: Array<SavepointOutcome<O>>;
-  try {
-    outcomes = await transaction(async (tx) => {
-      const each: Array<SavepointOutcome<O>> = [];
-      for (const p of group) each.push(await trySavepoint(tx, (nested) => write.one(nested, p.input)));
-      return each;
-    });
-  } catch (error) {
-    for (const p of group) p.reject(error);
-    return;
-  }
-  group.forEach((p, i) => {
-    const outcome = outcomes[i]!;
-    if (outcome.ok) p.resolve(outcome.value);
-    else p.reject(outcome.error);
-  });
+  // Each in a transaction of its own: one transaction taking the locks of several inputs one
+  // after another could deadlock with another taking them in another order. (On SQLite these
+  // still share one commit, each in its savepoint: see group-commit.ts.)
+  await Promise.all(group.map((p) => transaction((tx) => write.one(tx, p.input)).then(p.resolve, p.reject)));
 }

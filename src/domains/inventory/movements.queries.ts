@@ -91,13 +91,13 @@ export interface BalanceChange {
 /**
  * Adds each change to its balance, creating rows on first use, in the order given (the order
  * rows are locked in). The table checks `negative_ok OR on_hand - reserved >= 0` on the row to
- * insert as well as on the updated one: so the row to insert allows a negative quantity when
- * the balance exists already (then only the updated row counts), and an updated row takes its
- * change's own allowance, found by the id its change would have given a new row.
+ * insert as well as on the updated one, and the row to insert only counts when the balance
+ * does not exist yet: so when it does, that row reserves its own decrease (and passes), and the
+ * updated row takes the change's allowance and on-hand sum (its reservation is left as it was).
  */
 export const upsertBalances = reusableStatement(
   'upsertBalances',
-  (db, changes: BalanceChange[], checkedIds: string[]) =>
+  (db, changes: BalanceChange[]) =>
     db
       .insertInto('stock_balances')
       .values(
@@ -107,10 +107,10 @@ export const upsertBalances = reusableStatement(
           warehouse_id: c.warehouseId,
           item_id: c.itemId,
           on_hand: c.delta,
-          reserved: 0,
+          reserved: sql<number>`case when exists (select 1 from stock_balances where org_id = ${c.orgId} and warehouse_id = ${c.warehouseId} and item_id = ${c.itemId}) then ${Math.min(c.delta, 0)} else 0 end`,
           last_movement_at: c.date,
           version: 1,
-          negative_ok: sql<boolean>`${c.negativeOk} or exists (select 1 from stock_balances where org_id = ${c.orgId} and warehouse_id = ${c.warehouseId} and item_id = ${c.itemId})`,
+          negative_ok: c.negativeOk,
         })),
       )
       .onConflict((oc) =>
@@ -118,14 +118,11 @@ export const upsertBalances = reusableStatement(
           on_hand: sql<number>`stock_balances.on_hand + excluded.on_hand`,
           last_movement_at: sql<string>`excluded.last_movement_at`,
           version: sql<number>`stock_balances.version + 1`,
-          negative_ok: checkedIds.length === 0 ? sql<boolean>`true` : sql<boolean>`excluded.id not in (${sql.join(checkedIds)})`,
+          negative_ok: sql<boolean>`excluded.negative_ok`,
         }),
       ),
-  (changes, checkedIds) => [
-    ...changes.flatMap((c) => [c.orgId, c.newRowId, c.warehouseId, c.itemId, c.delta, 0, c.date, 1, c.negativeOk, c.orgId, c.warehouseId, c.itemId]),
-    ...checkedIds,
-  ],
-  (changes, checkedIds) => `${changes.length}:${checkedIds.length}`,
+  (changes) => changes.flatMap((c) => [c.orgId, c.newRowId, c.warehouseId, c.itemId, c.delta, c.orgId, c.warehouseId, c.itemId, Math.min(c.delta, 0), c.date, 1, c.negativeOk]),
+  (changes) => String(changes.length),
 );
 
 /** Adds `n` movements to one of each organization's counter slots. */

@@ -295,8 +295,7 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
   });
   await insertMovements(tx.db, tx.dialect, movements.map((m) => m.movement));
   await insertLines(tx.db, tx.dialect, lines.flat());
-  const changes = summedChanges(movements);
-  await upsertBalances(tx.db, tx.dialect, changes, changes.filter((c) => !c.negativeOk).map((c) => c.newRowId));
+  await upsertBalances(tx.db, tx.dialect, summedChanges(movements));
   await bumpCounts(tx.db, tx.dialect, movementCounts(movements));
   return movements.map((m, i) => movementView(m.movement, lines[i]!));
 }
