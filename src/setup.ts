@@ -4,12 +4,13 @@ import type { DomainModule } from './domains/module.ts';
 import { platformMigrations } from './platform/migrations.ts';
 import type { OrganizationCreatedHook } from './platform/service.ts';
 import type { Migration } from './storage/migrations.ts';
-import { runMigrations } from './storage/migrations.ts';
+import { byName, runMigrations } from './storage/migrations.ts';
 import { openStorage } from './storage/storage.ts';
 import type { OpenOptions, Storage } from './storage/storage.ts';
 
+/** Every migration of the platform and the modules, in the order they run: by name. */
 export function allMigrations(modules: DomainModule[] = domainModules): Migration[] {
-  return [...platformMigrations, ...modules.flatMap((m) => m.migrations)];
+  return [...platformMigrations, ...modules.flatMap((m) => m.migrations)].sort(byName);
 }
 
 export function organizationHooks(modules: DomainModule[] = domainModules): OrganizationCreatedHook[] {

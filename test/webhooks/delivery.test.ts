@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, it } from 'node:test';
 import type { Config } from '../../src/config.ts';
 import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
-import { redeliver } from '../../src/domains/webhooks/operator.ts';
+import { redeliver } from '../../src/domains/webhooks/deliveries.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';

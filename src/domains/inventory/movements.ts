@@ -20,7 +20,7 @@ import { COUNT_SLOTS, findBalance } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
 import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances } from './movements.queries.ts';
 import type { BalanceChange, NewLineRow, NewMovementRow } from './movements.queries.ts';
-import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
+import { MONEY_SCALE, QTY_SCALE, scaledField } from './products.ts';
 import type { Movement, MovementCreateBody, MovementLine } from './schemas.ts';
 
 /** Who posts a movement and under which organization rules. */

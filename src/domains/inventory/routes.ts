@@ -8,7 +8,7 @@ import { expectedVersion, withETag } from '../../http/versions.ts';
 import { write, writeShared } from '../../http/write.ts';
 import { getMovement, movementPage, stockPage } from './ledger-reads.ts';
 import { allowsNegativeStock, movementPosting, prepareMovement } from './movements.ts';
-import { createProduct, getProduct, productPage, updateProductFields } from './product-service.ts';
+import { createProduct, getProduct, productPage, updateProductFields } from './products.ts';
 import {
   Movement,
   MovementCreateBody,
@@ -23,7 +23,7 @@ import {
   Warehouse,
   WarehouseListQuery,
 } from './schemas.ts';
-import { getWarehouse, warehousePage } from './warehouse-service.ts';
+import { getWarehouse, warehousePage } from './warehouses.ts';
 
 const read: RouteAccess = { scope: 'inventory:read', capability: 'inventory', mode: 'read' };
 const edit: RouteAccess = { scope: 'inventory:write', right: 'org.inventory.edit', capability: 'inventory', mode: 'write' };

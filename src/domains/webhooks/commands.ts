@@ -1,6 +1,6 @@
 import type { CliCommand } from '../../cli/command.ts';
 import { UsageError, requiredOption, stringOption } from '../../cli/command.ts';
-import { DELIVERY_STATUSES, deliveryLog, redeliver, replay } from './operator.ts';
+import { DELIVERY_STATUSES, deliveryLog, redeliver, replay } from './deliveries.ts';
 import type { DeliveryStatus } from './tables.ts';
 
 const deliveries: CliCommand = {
