@@ -105,16 +105,27 @@ function sharingGroups<I, O>(write: SharedWrite<I, O>, pending: Array<Pending<I,
 }
 
 async function writeGroup<I, O>(write: SharedWrite<I, O>, transaction: Transaction, group: Array<Pending<I, O>>): Promise<void> {
+  let refused = false;
   try {
     const results = await transaction(async (tx) => {
-      const written = await write.many(tx, group.map((p) => p.input));
-      if (written.length !== group.length) throw new Error('a shared write returned a result count unlike its input count');
-      return written;
+      refused = false;
+      try {
+        const written = await write.many(tx, group.map((p) => p.input));
+        if (written.length !== group.length) throw new Error('a shared write returned a result count unlike its input count');
+        return written;
+      } catch (error) {
+        refused = true;
+        throw error;
+      }
     });
     group.forEach((p, i) => p.resolve(results[i]!));
     return;
-  } catch {
-    // Some input was refused, or the shared transaction lost a race: each on its own.
+  } catch (error) {
+    // A failed commit may have written everything: only a refusal is tried again, input by input.
+    if (!refused) {
+      for (const p of group) p.reject(error);
+      return;
+    }
   }
   // Each in a transaction of its own: one transaction taking the locks of several inputs one
   // after another could deadlock with another taking them in another order. (On SQLite these
