@@ -11,11 +11,17 @@ import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
-import { frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
+import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
+import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
+import { checkFraming } from './http/framing.ts';
+import { installIdCase } from './http/id-case.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
+import { requestLogSerializer } from './http/request-log.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { Sealer } from './platform/sealer.ts';
+import { serverSealer } from './platform/server-key.ts';
 import { tokenKey } from './platform/token-key.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -25,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
     config: Config;
+    /** Seals what the server keeps encrypted or hands out opaque (see platform/server-key.ts). */
+    sealer: Sealer;
   }
 }
 
@@ -32,8 +40,9 @@ export interface BuildOptions {
   config: Config;
   storage: Storage;
   modules?: DomainModule[];
-  /** Pino options or false; the server passes its log level, tests pass false. */
-  logger?: boolean | { level: string };
+  /** false: no logging (tests); otherwise log at config.logLevel (to `logStream` when given, else stdout). */
+  logger?: boolean;
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -44,7 +53,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, storage } = options;
   const modules = options.modules ?? domainModules;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer(config.logQueryValues) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (req) => {
@@ -53,11 +69,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler,
+    // Two Host headers arrive joined ("a, b") instead of the first one winning, and a missing Host
+    // reaches checkFraming: both are refused there in the envelope.
+    http: { joinDuplicateHeaders: true, requireHostHeader: false },
     return503OnClosing: false,
     trustProxy: false,
   });
   app.decorate('storage', storage);
   app.decorate('config', config);
+  app.decorate('sealer', await serverSealer(storage, config.secretsKey));
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only: a text/plain body is 415, not a string handed to validation.
   app.removeContentTypeParser('text/plain');
@@ -75,11 +96,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
     if (closing) {
       reply.header('connection', 'close');
       throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly');
     }
+    checkFraming(request.raw);
   });
 
   const routes: RegisteredRoute[] = [];
@@ -97,7 +119,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const authenticator = new Authenticator(storage, await tokenKey(storage, config.tokenPepper));
   await authenticator.start();
   app.addHook('onClose', async () => authenticator.stop());
-  installAuth(app, authenticator);
 
   // No offline queue: while Redis is down a counter update fails at once and the request goes
   // on unlimited, instead of every request waiting out the reconnect back-off.
@@ -135,7 +156,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         limit: context.max,
       }, {}),
   });
+  // Installed after the limiter so failures share its store; the hook is global and so still
+  // runs before every route's own limiter hook.
+  const countFailure = app.createRateLimit({
+    max: config.authFailureLimitPerMinute,
+    timeWindow: FAILURE_WINDOW_MS,
+    keyGenerator: (request) => `auth-failed:${request.ip}`,
+    allowList: () => false,
+  });
+  installAuth(
+    app,
+    authenticator,
+    new AuthFailureLimiter(config.authFailureLimitPerMinute, async (request) => {
+      const counted = await countFailure(request);
+      return counted.isAllowed ? { exceeded: false, ttlMs: 0 } : { exceeded: counted.isExceeded, ttlMs: counted.ttl };
+    }),
+  );
   installAccessCheck(app);
+  installIdCase(app);
 
   await app.register(swagger, {
     openapi: {

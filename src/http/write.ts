@@ -14,6 +14,17 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
+/** What a route tells write() about its response. */
+export interface WriteOptions<T> {
+  /**
+   * Top-level response fields shown only in the first response (a one-time secret): the stored
+   * replay leaves them out, so they are never kept in the idempotency record nor sent twice.
+   */
+  shownOnce?: ReadonlyArray<keyof T & string>;
+  /** Fields the stored replay carries in their place, e.g. a note saying the value was shown once. */
+  onReplay?: Partial<T>;
+}
+
 /**
  * Runs one use case as a single transaction and answers with `status`. A POST with an
  * Idempotency-Key stores its response in that same transaction; a repeat with the same key and
@@ -24,6 +35,7 @@ export async function write<T>(
   reply: FastifyReply,
   status: number,
   work: (tx: Tx) => Promise<T>,
+  options: WriteOptions<NoInfer<T>> = {},
 ): Promise<T | FastifyReply> {
   const storage = request.server.storage;
   const key = idempotencyKeyOf(request);
@@ -39,29 +51,30 @@ export async function write<T>(
     key,
     hash: requestHash(request.method, request.url, request.body),
   };
+  const leaseMs = request.server.config.idempotencyLeaseMs;
   if (storage.oneWriterAtATime) {
     // With one writer at a time the claim, the effect and the stored response can share one
     // transaction (one commit, one fsync): a concurrent repeat waits for it and gets the replay,
     // and a failure rolls the claim back with the effect.
     const outcome = await storage.transaction(async (tx) => {
-      const replay = await claimKeyIn(tx.db, scope);
-      if (replay) return { replay };
-      return { body: await performAndRecord(tx, reply, status, scope, work) };
+      const claim = await claimKeyIn(tx.db, scope, leaseMs);
+      if ('replay' in claim) return { replay: claim.replay };
+      return { body: await performAndRecord(tx, reply, status, scope, claim.lease, work, options) };
     });
     if (outcome.replay) {
       return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
     }
     return reply.code(status).type(JSON_TYPE).send(outcome.body);
   }
-  const stored = await claimKey(storage, scope);
-  if (stored) {
-    return reply.code(stored.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(stored.body);
+  const claim = await claimKey(storage, scope, leaseMs);
+  if ('replay' in claim) {
+    return reply.code(claim.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(claim.replay.body);
   }
   let body: string;
   try {
-    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, work));
+    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, claim.lease, work, options));
   } catch (error) {
-    await releaseKey(storage, scope).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
+    await releaseKey(storage, scope, claim.lease).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
     throw error;
   }
   return reply.code(status).type(JSON_TYPE).send(body);
@@ -85,11 +98,29 @@ export async function writeShared<I, O>(
   return result;
 }
 
-/** The effect, then its response serialized by the route's schema and stored under the key, in `tx`. */
-async function performAndRecord<T>(tx: Tx, reply: FastifyReply, status: number, scope: IdempotencyScope, work: (tx: Tx) => Promise<T>): Promise<string> {
+/**
+ * The effect, then its response serialized by the route's schema and stored under the key, in
+ * `tx`; returns the first response's bytes. Fields shown once are left out of what is stored.
+ */
+async function performAndRecord<T>(
+  tx: Tx,
+  reply: FastifyReply,
+  status: number,
+  scope: IdempotencyScope,
+  lease: string,
+  work: (tx: Tx) => Promise<T>,
+  options: WriteOptions<T>,
+): Promise<string> {
   const result = await work(tx);
   reply.code(status);
   const serialized = reply.serialize(result) as string;
-  await completeKey(tx.db, scope, { status, body: serialized });
+  const stored = options.shownOnce?.length ? (reply.serialize(replayOf(result, options)) as string) : serialized;
+  await completeKey(tx.db, scope, lease, { status, body: stored });
   return serialized;
+}
+
+function replayOf<T>(result: T, options: WriteOptions<T>): Partial<T> {
+  const replay: Partial<T> = { ...result };
+  for (const field of options.shownOnce ?? []) delete replay[field];
+  return { ...replay, ...options.onReplay };
 }

@@ -6,7 +6,7 @@ import { isoWithOffset, nowIso, readBool, readJson, searchText, toJson } from '.
 import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { emitEvent } from '../webhooks/outbox.ts';
+import { emit } from '../../events/emit.ts';
 import { changedFields, MAX_ATTEMPTS } from './changes.ts';
 import { email, phone, requiredText, tags, text } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
@@ -87,7 +87,7 @@ export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateI
     if (isUniqueViolation(error)) throw duplicate(id);
     throw error;
   }
-  await emitEvent(tx, { orgId: actor.orgId, event: 'client.created', entityType: 'client', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'client.created', entityType: 'client', entityId: id, context: { version: 1 } });
   return toClient(row);
 }
 
@@ -121,7 +121,7 @@ export async function patchClient(tx: Tx, actor: CrmActor, id: string, input: Cl
       continue;
     }
     if (changed.length > 0) {
-      await emitEvent(tx, { orgId: actor.orgId, event: 'client.updated', entityType: 'client', entityId: id, context: { version: updated.version, changedFields: changed } });
+      await emit(tx, { orgId: actor.orgId, name: 'client.updated', entityType: 'client', entityId: id, context: { version: updated.version, changedFields: changed } });
     }
     return toClient(updated);
   }

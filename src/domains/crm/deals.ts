@@ -8,7 +8,7 @@ import { scaledToNumber, toScaled } from '../../storage/decimal.ts';
 import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { emitEvent } from '../webhooks/outbox.ts';
+import { emit } from '../../events/emit.ts';
 import { changedFields, MAX_ATTEMPTS } from './changes.ts';
 import { resolveStage } from './funnels.ts';
 import { requiredText, stageKey, tags, text } from './normalize.ts';
@@ -82,9 +82,9 @@ async function checkLinks(db: Db, orgId: string, links: { client_id: string | nu
 
 async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number, stage: Pick<StageRow, 'id' | 'name' | 'kind'>): Promise<void> {
   if (stage.kind !== 'won' && stage.kind !== 'lost') return;
-  await emitEvent(tx, {
+  await emit(tx, {
     orgId,
-    event: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
+    name: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
     entityType: 'deal',
     entityId: id,
     context: { version, stage_id: stage.id, stage: stage.name },
@@ -124,7 +124,7 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
     if (isUniqueViolation(error)) throw duplicate(id);
     throw error;
   }
-  await emitEvent(tx, { orgId: actor.orgId, event: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });
   await emitStageEvent(tx, actor.orgId, id, 1, stage);
   return toDeal({ ...row, stage_name: stage.name, stage_kind: stage.kind });
 }
@@ -168,7 +168,7 @@ export async function patchDeal(tx: Tx, actor: CrmActor, id: string, input: Deal
     }
     const version = current.version + 1;
     if (changed.length > 0) {
-      await emitEvent(tx, { orgId: actor.orgId, event: 'deal.updated', entityType: 'deal', entityId: id, context: { version, changedFields: changed } });
+      await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version, changedFields: changed } });
     }
     if (stage && stage.id !== current.stage_id) await emitStageEvent(tx, actor.orgId, id, version, stage);
     const updated = await findDeal(tx.db, actor.orgId, id);

@@ -1,19 +1,6 @@
 import type { Generated } from 'kysely';
 import type { DbBool, DbJson, DbTimestamp } from '../../storage/codecs.ts';
 
-/** The outbox: every catalog event, written in the same transaction as the change it reports. */
-export interface EventsTable {
-  seq: Generated<number>;
-  id: string;
-  org_id: string;
-  event: string;
-  entity_type: string;
-  entity_id: string;
-  /** The delivered `data` object: { entityType, entityId, ...context }. */
-  data: DbJson;
-  created_at: DbTimestamp;
-}
-
 export interface WebhookSubscriptionsTable {
   org_id: string;
   id: string;
@@ -21,7 +8,7 @@ export interface WebhookSubscriptionsTable {
   url: string;
   /** Catalog names, or ["*"]. */
   events: DbJson;
-  /** Kept as issued: the server signs with it. Never leaves the server after the create response. */
+  /** Sealed with the server key (secrets.ts): the server opens it to sign. Never leaves the server after the create response. */
   secret: string;
   is_active: DbBool;
   failure_count: Generated<number>;
@@ -69,7 +56,6 @@ export interface WebhookAttemptsTable {
 }
 
 export interface WebhookTables {
-  events: EventsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
