@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StatementScope, Tx } from '../storage/storage.ts';
+import type { SharedWrite } from '../storage/shared-writes.ts';
+import type { Tx } from '../storage/storage.ts';
 import { checkKey, claimKey, claimKeyIn, completeKey, releaseKey, requestHash } from './idempotency.ts';
 import type { IdempotencyScope } from './idempotency.ts';
 
@@ -80,17 +81,19 @@ export async function write<T>(
 }
 
 /**
- * write() for a use case whose writes are one statement: without an Idempotency-Key it runs
- * through storage.oneStatement (no BEGIN/COMMIT round trips on PostgreSQL).
+ * write() for a shared write: without an Idempotency-Key the input joins the others arriving
+ * together (storage.shared: one transaction and shared statements for all of them); with one,
+ * it is written alone in the transaction that also stores the response under the key.
  */
-export async function writeOneStatement<T>(
+export async function writeShared<I, O>(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  work: (scope: StatementScope) => Promise<T>,
-): Promise<T | FastifyReply> {
-  if (idempotencyKeyOf(request) !== undefined) return write(request, reply, status, work);
-  const result = await request.server.storage.oneStatement(work);
+  shared: SharedWrite<I, O>,
+  input: I,
+): Promise<O | FastifyReply> {
+  if (idempotencyKeyOf(request) !== undefined) return write(request, reply, status, (tx) => shared.one(tx, input));
+  const result = await request.server.storage.shared(shared, input);
   reply.code(status);
   return result;
 }

@@ -7,6 +7,8 @@ import { retryingTransientConflicts } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
+import { sharedWrites } from './shared-writes.ts';
+import type { SharedWrite } from './shared-writes.ts';
 import { openSqlite } from './sqlite.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -39,9 +41,17 @@ export interface Storage {
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * Runs a use case whose writes are one statement. On PostgreSQL no BEGIN/COMMIT is sent (a
-   * statement is atomic on its own; a transaction would add two round trips); on SQLite it is an
-   * ordinary transaction, where several statements cost less than one round trip would.
+   * Writes `input` in a transaction shared with the other inputs of `write` arriving together,
+   * with statements shared where `write` allows (see shared-writes.ts): one commit, and few round
+   * trips, for many requests. A refused input is rolled back alone and gets its own error;
+   * every caller is answered only once its write is committed.
+   */
+  shared<I, O>(write: SharedWrite<I, O>, input: I): Promise<O>;
+  /**
+   * Runs a bookkeeping statement of the kernel that emits nothing (an idempotency claim). On
+   * PostgreSQL no BEGIN/COMMIT is sent (a statement is atomic on its own; a transaction would
+   * add two round trips); on SQLite it is an ordinary transaction. Use cases write through
+   * transaction() or shared(), where they can emit events.
    */
   oneStatement<T>(work: (scope: StatementScope) => Promise<T>): Promise<T>;
   /** Listens for notify() on `channel`; returns the function that stops listening. */
@@ -128,6 +138,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
     db,
     url,
     transaction,
+    shared: sharedWrites(transaction),
     oneStatement: transaction,
     subscribe: async (channel, listener) => {
       local.on(channel, listener);
@@ -190,18 +201,21 @@ function postgresStorage(url: string, poolSize: number): Storage {
     return connecting;
   };
 
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    runTransaction(db, async (trx, hooks, channel, payload) => {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
+      // This process hears its own commit at once; the NOTIFY tells the others.
+      hooks.push(() => {
+        for (const listener of channels.get(channel) ?? []) listener(payload);
+      });
+    }, work);
+
   return {
     dialect: 'postgres',
     db,
     url,
-    transaction: (work) =>
-      runTransaction(db, async (trx, hooks, channel, payload) => {
-        await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
-        // This process hears its own commit at once; the NOTIFY tells the others.
-        hooks.push(() => {
-          for (const listener of channels.get(channel) ?? []) listener(payload);
-        });
-      }, work),
+    transaction,
+    shared: sharedWrites(transaction),
     // Autocommit: the statement is its own transaction, and committed (durably) once answered.
     oneStatement: (work) => retryingTransientConflicts(() => work({ db, dialect: 'postgres' })),
     subscribe: async (channel, listener) => {

@@ -11,7 +11,7 @@ import type { FieldProblem } from '../../http/errors.ts';
 import { memberUserIds } from '../../platform/members.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { ImportContext, Importer } from '../module.ts';
-import { allowsNegativeStock, postMovement } from './ledger-service.ts';
+import { allowsNegativeStock, postMovement } from './movements.ts';
 import { createProduct } from './products.ts';
 import { ITEM_TYPES, MOVEMENT_KINDS, MovementLineInput } from './schemas.ts';
 import { createWarehouse } from './warehouses.ts';

@@ -8,7 +8,7 @@ import { scaledToNumber } from '../../storage/decimal.ts';
 import type { Database } from '../../storage/schema.ts';
 import { countMovements, findMovement, linesOf, listBalances, pageOfMovements } from './ledger-queries.ts';
 import type { BalanceRow, LineRow } from './ledger-queries.ts';
-import { movementView } from './ledger-service.ts';
+import { movementView } from './movements.ts';
 import { QTY_SCALE } from './products.ts';
 import type { Movement, MovementListQuery, MovementPage, StockBalance, StockQuery } from './schemas.ts';
 

@@ -3,9 +3,9 @@ import type { RouteAccess } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { etagOf, expectedVersion, withETag } from '../../http/versions.ts';
-import { write, writeOneStatement } from '../../http/write.ts';
+import { write, writeShared } from '../../http/write.ts';
 import { getMovement, movementPage, stockPage } from './ledger-reads.ts';
-import { allowsNegativeStock, postMovement } from './ledger-service.ts';
+import { allowsNegativeStock, movementPosting, prepareMovement } from './movements.ts';
 import { createProduct, getProduct, productPage, updateProductFields } from './products.ts';
 import {
   Movement,
@@ -121,6 +121,6 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
       userId: req.actor.userId,
       allowNegativeStock: allowsNegativeStock(req.actor.orgSettings),
     };
-    return writeOneStatement(req, reply, 201, (scope) => postMovement(scope, actor, req.body));
+    return writeShared(req, reply, 201, movementPosting, prepareMovement(actor, req.body));
   });
 }

@@ -1,0 +1,39 @@
+import { CompiledQuery } from 'kysely';
+import type { Tx } from './storage.ts';
+
+// Compiled once: they run for every keyed or refused movement.
+const SAVEPOINT = CompiledQuery.raw('savepoint nested_write');
+const RELEASE = CompiledQuery.raw('release nested_write');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to nested_write');
+
+/**
+ * Runs `work` in a savepoint of `tx`: if it throws, what it wrote is rolled back and `tx` stays
+ * usable (on PostgreSQL a failed statement would otherwise abort the whole transaction). Its
+ * after-commit hooks and notices reach `tx` only if it succeeds.
+ */
+export async function inSavepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const hooks: Array<() => void> = [];
+  const notices: Array<[string, string]> = [];
+  const nested: Tx = {
+    db: tx.db,
+    dialect: tx.dialect,
+    afterCommit: (hook) => hooks.push(hook),
+    notify: async (channel, payload = '') => {
+      notices.push([channel, payload]);
+    },
+  };
+  await tx.db.executeQuery(SAVEPOINT);
+  let value: T;
+  try {
+    value = await work(nested);
+  } catch (error) {
+    // If the failure took the whole transaction with it, this throws and so does the transaction.
+    await tx.db.executeQuery(ROLLBACK_TO);
+    await tx.db.executeQuery(RELEASE);
+    throw error;
+  }
+  await tx.db.executeQuery(RELEASE);
+  for (const hook of hooks) tx.afterCommit(hook);
+  for (const [channel, payload] of notices) await tx.notify(channel, payload);
+  return value;
+}
