@@ -128,7 +128,7 @@ export default async function run(): Promise<void> {
       await seedMovements(ctx.storage, p.orgId, main, items, p.userId);
       const seededIn = ((Date.now() - started) / 1000).toFixed(1);
       const oldest = await ctx.storage.db.selectFrom('stock_movements').select((eb) => eb.fn.min('seq').as('s')).where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
-      const deepCursor = encodeCursor(Number(oldest.s) + 1000);
+      const deepCursor = encodeCursor(ctx.app.sealer, p.orgId, Number(oldest.s) + 1000);
       const first = await compare('GET /movements?limit=50 first page', kind, { url: `${ctx.baseUrl}/movements?limit=50`, headers }, 'report', get('/movements?limit=50'), `1M movements seeded in ${seededIn}s`);
       const deep = await compare('GET /movements?limit=50 deep page', kind, { url: `${ctx.baseUrl}/movements?limit=50&cursor=${deepCursor}`, headers }, '<= 1.5x first page cost', get(`/movements?limit=50&cursor=${deepCursor}`));
       const cost = await interleavedMedians(`${ctx.baseUrl}/movements?limit=50`, `${ctx.baseUrl}/movements?limit=50&cursor=${deepCursor}`, headers);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -15,10 +14,14 @@ import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
 import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
 import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
+import { checkFraming } from './http/framing.ts';
+import { installIdCase } from './http/id-case.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { requestLogSerializer } from './http/request-log.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { Sealer } from './platform/sealer.ts';
+import { serverSealer } from './platform/server-key.ts';
 import { tokenKey } from './platform/token-key.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -28,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
     config: Config;
+    /** Seals what the server keeps encrypted or hands out opaque (see platform/server-key.ts). */
+    sealer: Sealer;
   }
 }
 
@@ -38,27 +43,6 @@ export interface BuildOptions {
   /** false: no logging (tests); otherwise log at config.logLevel (to `logStream` when given, else stdout). */
   logger?: boolean;
   logStream?: { write(line: string): void };
-}
-
-/**
- * Refuses what the server would otherwise misread: no Host header on HTTP/1.1, two Host headers (joined by Node into
- * "a, b"; which organization's address is meant?) and a body in a content coding the server
- * does not decode (it would parse the compressed bytes).
- */
-function checkFraming(raw: IncomingMessage): void {
-  const headers = raw.headers;
-  const host = headers.host;
-  if (host === undefined) {
-    if (raw.httpVersion !== '1.0') throw new AppError(400, 'bad_request', 'missing_host', 'the request carries no Host header');
-  } else if (host.includes(',')) {
-    throw new AppError(400, 'bad_request', 'duplicate_host', 'the request carries more than one Host header');
-  }
-  const encoding = headers['content-encoding'];
-  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-    throw new AppError(415, 'unsupported_media_type', 'unsupported_content_encoding', `Content-Encoding "${encoding.slice(0, 64)}" is not supported; send the body uncompressed`, {}, {
-      'accept-encoding': 'identity',
-    });
-  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -86,14 +70,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
-    // Two Host headers arrive joined ("a, b") and are refused below, instead of the first one winning.
-    // A missing Host is refused below, in the envelope (Node's own refusal has no body).
+    // Two Host headers arrive joined ("a, b") instead of the first one winning, and a missing Host
+    // reaches checkFraming: both are refused there in the envelope.
     http: { joinDuplicateHeaders: true, requireHostHeader: false },
     return503OnClosing: false,
     trustProxy: false,
   });
   app.decorate('storage', storage);
   app.decorate('config', config);
+  app.decorate('sealer', await serverSealer(storage, config.secretsKey));
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only: a text/plain body is 415, not a string handed to validation.
   app.removeContentTypeParser('text/plain');
@@ -188,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   );
   installAccessCheck(app);
+  installIdCase(app);
 
   await app.register(swagger, {
     openapi: {

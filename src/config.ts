@@ -19,6 +19,8 @@ export interface Config {
   webhookPollMs: number;
   /** Delivery attempts in flight at once per process. */
   webhookConcurrency: number;
+  /** Also send X-Webhook-Signature-V2, an HMAC over `<X-Webhook-Timestamp>.<body>` (beyond the spec; off by default). */
+  webhookSignatureV2: boolean;
   /** How often event consumer runners look for due events when no commit woke them. */
   eventPollMs: number;
   /** A failing consumer retries after this, then twice as long each time (up to an hour). */
@@ -30,6 +32,8 @@ export interface Config {
   logQueryValues: boolean;
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
+  /** The key webhook secrets and cursors are sealed with; unset: a key file beside an SQLite database, else a key kept in the database. */
+  secretsKey: string | undefined;
   bodyLimitBytes: number;
   /** How long an in-flight Idempotency-Key claim holds before another request may take it over. */
   idempotencyLeaseMs: number;
@@ -50,6 +54,13 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
+}
+
 function retrySchedule(raw: string | undefined): number[] {
   if (raw === undefined || raw.trim() === '') return [60, 300, 1800, 7200, 28800];
   const parts = raw.split(',').map((p) => p.trim());
@@ -64,6 +75,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`BIZPLAT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const sync = (env.BIZPLAT_SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase();
   if (sync !== 'FULL' && sync !== 'NORMAL') throw new ConfigError('BIZPLAT_SQLITE_SYNCHRONOUS must be FULL or NORMAL');
+  const secretsKey = env.BIZPLAT_SECRETS_KEY || undefined;
+  if (secretsKey !== undefined && secretsKey.length < 32) throw new ConfigError('BIZPLAT_SECRETS_KEY must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)');
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -77,6 +90,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookCaFile: env.BIZPLAT_WEBHOOK_CA_FILE || undefined,
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
+    webhookSignatureV2: flag(env, 'BIZPLAT_WEBHOOK_SIGNATURE_V2'),
     eventPollMs: integer(env, 'BIZPLAT_EVENT_POLL_MS', 1000, 10, 3_600_000),
     eventRetryBaseMs: integer(env, 'BIZPLAT_EVENT_RETRY_BASE_MS', 1000, 1, 3_600_000),
     eventRetentionDays: integer(env, 'BIZPLAT_EVENT_RETENTION_DAYS', 30, 1, 36_500),
@@ -84,6 +98,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logQueryValues: env.BIZPLAT_LOG_QUERY_VALUES === '1',
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,
+    secretsKey,
     bodyLimitBytes: integer(env, 'BIZPLAT_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
     idempotencyLeaseMs: integer(env, 'BIZPLAT_IDEMPOTENCY_LEASE_MS', 60_000, 100, 86_400_000),
   };

@@ -4,6 +4,7 @@ import { validationError } from './http/errors.ts';
 import { requireOrganization } from './platform/service.ts';
 import { RIGHTS } from './platform/rights.ts';
 import { readJson } from './storage/codecs.ts';
+import { lowerIdFields } from './storage/ids.ts';
 import type { Storage } from './storage/storage.ts';
 
 /**
@@ -35,6 +36,7 @@ export async function importData(
     for (const importer of importers) {
       const records = file[importer.collection];
       if (records === undefined) continue;
+      lowerIdFields(records);
       counts[importer.collection] = await importer.importRecords(tx, ctx, records as unknown[]);
     }
     return counts;

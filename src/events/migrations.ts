@@ -1,3 +1,4 @@
+import { lowerIdsStatement } from '../storage/ids.ts';
 import type { Migration } from '../storage/migrations.ts';
 
 /**
@@ -46,5 +47,10 @@ export const eventMigrations: Migration[] = [
       `CREATE INDEX event_progress_event ON event_progress (event_seq)`,
       `CREATE INDEX IF NOT EXISTS events_created ON events (created_at)`,
     ],
+  },
+  {
+    // Ids are kept in lower case (UUIDs compare case-insensitively): events name their record so.
+    name: '0012_event_entity_ids_lower_case',
+    statements: () => [lowerIdsStatement('events', ['entity_id']), lowerIdsStatement('event_progress', ['entity_id'])],
   },
 ];

@@ -13,6 +13,17 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
+/** What a route tells write() about its response. */
+export interface WriteOptions<T> {
+  /**
+   * Top-level response fields shown only in the first response (a one-time secret): the stored
+   * replay leaves them out, so they are never kept in the idempotency record nor sent twice.
+   */
+  shownOnce?: ReadonlyArray<keyof T & string>;
+  /** Fields the stored replay carries in their place, e.g. a note saying the value was shown once. */
+  onReplay?: Partial<T>;
+}
+
 /**
  * Runs one use case as a single transaction and answers with `status`. A POST with an
  * Idempotency-Key stores its response in that same transaction; a repeat with the same key and
@@ -23,6 +34,7 @@ export async function write<T>(
   reply: FastifyReply,
   status: number,
   work: (tx: Tx) => Promise<T>,
+  options: WriteOptions<NoInfer<T>> = {},
 ): Promise<T | FastifyReply> {
   const storage = request.server.storage;
   const key = idempotencyKeyOf(request);
@@ -46,7 +58,7 @@ export async function write<T>(
     const outcome = await storage.transaction(async (tx) => {
       const claim = await claimKeyIn(tx.db, scope, leaseMs);
       if ('replay' in claim) return { replay: claim.replay };
-      return { body: await performAndRecord(tx, reply, status, scope, claim.lease, work) };
+      return { body: await performAndRecord(tx, reply, status, scope, claim.lease, work, options) };
     });
     if (outcome.replay) {
       return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
@@ -59,7 +71,7 @@ export async function write<T>(
   }
   let body: string;
   try {
-    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, claim.lease, work));
+    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, claim.lease, work, options));
   } catch (error) {
     await releaseKey(storage, scope, claim.lease).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
     throw error;
@@ -83,7 +95,10 @@ export async function writeOneStatement<T>(
   return result;
 }
 
-/** The effect, then its response serialized by the route's schema and stored under the key, in `tx`. */
+/**
+ * The effect, then its response serialized by the route's schema and stored under the key, in
+ * `tx`; returns the first response's bytes. Fields shown once are left out of what is stored.
+ */
 async function performAndRecord<T>(
   tx: Tx,
   reply: FastifyReply,
@@ -91,10 +106,18 @@ async function performAndRecord<T>(
   scope: IdempotencyScope,
   lease: string,
   work: (tx: Tx) => Promise<T>,
+  options: WriteOptions<T>,
 ): Promise<string> {
   const result = await work(tx);
   reply.code(status);
   const serialized = reply.serialize(result) as string;
-  await completeKey(tx.db, scope, lease, { status, body: serialized });
+  const stored = options.shownOnce?.length ? (reply.serialize(replayOf(result, options)) as string) : serialized;
+  await completeKey(tx.db, scope, lease, { status, body: stored });
   return serialized;
+}
+
+function replayOf<T>(result: T, options: WriteOptions<T>): Partial<T> {
+  const replay: Partial<T> = { ...result };
+  for (const field of options.shownOnce ?? []) delete replay[field];
+  return { ...replay, ...options.onReplay };
 }

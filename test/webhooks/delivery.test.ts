@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { after, afterEach, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { emit } from '../../src/events/emit.ts';
 import { redeliver } from '../../src/domains/webhooks/deliveries.ts';
+import { upgradeStoredSubscriptions } from '../../src/domains/webhooks/secrets.ts';
+import { openStorage } from '../../src/storage/storage.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
@@ -70,6 +77,7 @@ describeEachDatabase(
       assert.equal(got!.headers['x-webhook-id'], eventId);
       assert.match(String(got!.headers['x-webhook-timestamp']), /^\d{10}$/);
       assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir));
+      assert.equal(got!.headers['x-webhook-signature-v2'], undefined, 'the timestamped signature is off by default');
       const body = JSON.parse(got!.body.toString('utf8')) as { event: string; data: Record<string, unknown>; ts: string };
       assert.deepEqual(Object.keys(body), ['event', 'data', 'ts']);
       assert.equal(body.event, 'client.created');
@@ -225,6 +233,77 @@ describeEachDatabase(
       const refused = await ctx().storage.db.selectFrom('webhook_attempts').select('error').where('subscription_id', '=', literal.id).execute();
       assert.equal(refused.length, 1);
       assert.match(String(refused[0]!.error), /may not reach/);
+    });
+
+    it('with BIZPLAT_WEBHOOK_SIGNATURE_V2 also signs the timestamp and the body; the spec signature is unchanged', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      const sub = await subscribe(ctx(), p, r.url);
+      await dispatcher({ webhookSignatureV2: true });
+      await emitClientCreated(ctx().storage, p.orgId);
+      const [got] = await r.waitFor(1);
+      const timestamp = String(got!.headers['x-webhook-timestamp']);
+      assert.match(timestamp, /^\d{10}$/);
+      assert.ok(Math.abs(Number(timestamp) - Date.now() / 1000) < 60, 'the time of the attempt');
+      assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir), 'X-Webhook-Signature exactly as the spec defines it');
+      // What a receiver checks: HMAC-SHA256 over "<timestamp>.<raw body>", computed by openssl.
+      const signed = Buffer.concat([Buffer.from(`${timestamp}.`), got!.body]);
+      assert.equal(got!.headers['x-webhook-signature-v2'], opensslHmac(sub.secret, signed, cert.dir));
+      const shifted = Buffer.concat([Buffer.from(`${Number(timestamp) + 1}.`), got!.body]);
+      assert.notEqual(got!.headers['x-webhook-signature-v2'], opensslHmac(sub.secret, shifted, cert.dir), 'another timestamp does not verify');
+      assert.equal(loadConfig({ BIZPLAT_WEBHOOK_SIGNATURE_V2: '1' }).webhookSignatureV2, true);
+      assert.equal(loadConfig({}).webhookSignatureV2, false);
+      assert.throws(() => loadConfig({ BIZPLAT_WEBHOOK_SIGNATURE_V2: 'yes' }), /BIZPLAT_WEBHOOK_SIGNATURE_V2/);
+    });
+
+    it('signs with the secret sealed at rest; a secret and URL stored in clear before are sealed and normalized at start', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      const sub = await subscribe(ctx(), p, r.url);
+      // As a subscription was stored before: the secret as issued, the URL as given.
+      const oldUrl = `${r.url.replace('https://', 'HTTPS://')}#fragment`;
+      await ctx().storage.db.updateTable('webhook_subscriptions').set({ secret: sub.secret, url: oldUrl }).where('id', '=', sub.id).execute();
+      await upgradeStoredSubscriptions({ storage: ctx().storage, config: ctx().config, log: ctx().app.log });
+      const row = await ctx().storage.db.selectFrom('webhook_subscriptions').select(['secret', 'url']).where('id', '=', sub.id).executeTakeFirstOrThrow();
+      assert.match(row.secret, /^sealed1:/);
+      assert.equal(row.secret.includes(sub.secret), false);
+      assert.equal(row.url, r.url);
+      await dispatcher();
+      await emitClientCreated(ctx().storage, p.orgId);
+      const [got] = await r.waitFor(1);
+      assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir));
+    });
+
+    it('a copy of the database without the server key cannot sign deliveries', async () => {
+      const p = await createPrincipal(ctx());
+      const r = await receiver();
+      const sub = await subscribe(ctx(), p, r.url);
+      await emitClientCreated(ctx().storage, p.orgId);
+      const delivery = await ctx().storage.db.selectFrom('webhook_deliveries').select('id').where('subscription_id', '=', sub.id).executeTakeFirstOrThrow();
+      // SQLite: the database file copied alone (not the key file beside it); PostgreSQL: the same
+      // database read by a server with another key.
+      const dir = mkdtempSync(join(tmpdir(), 'bizplat-copy-'));
+      let copyUrl = ctx().config.databaseUrl;
+      if (ctx().kind === 'sqlite') {
+        await sql`vacuum into ${join(dir, 'copy.db')}`.execute(ctx().storage.db);
+        copyUrl = `sqlite:${join(dir, 'copy.db')}`;
+      }
+      const copyConfig = { ...ctx().config, databaseUrl: copyUrl, secretsKey: ctx().kind === 'sqlite' ? undefined : 'another key, not the one that sealed'.padEnd(40, '!') };
+      const copy = openStorage(copyConfig);
+      try {
+        const outcome = await redeliver(copy, copyConfig, p.slug, delivery.id);
+        assert.equal(outcome.ok, false);
+        assert.match(String(outcome.error), /does not open with this server key/);
+        await settle(100);
+        assert.equal(r.received.length, 0, 'nothing was sent');
+      } finally {
+        await copy.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const original = await redeliver(ctx().storage, ctx().config, p.slug, delivery.id);
+      assert.equal(original.ok, true, 'the server with its key signs');
+      const [got] = await r.waitFor(1);
+      assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir));
     });
   },
   { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile, BIZPLAT_WEBHOOK_POLL_MS: '1000' } },

@@ -1,3 +1,4 @@
+import { lowerIdsStatement } from '../../storage/ids.ts';
 import type { Migration } from '../../storage/migrations.ts';
 
 export const crmMigrations: Migration[] = [
@@ -97,6 +98,19 @@ export const crmMigrations: Migration[] = [
       `CREATE INDEX crm_deals_list ON crm_deals (org_id, created_at, id)`,
       `CREATE INDEX crm_deals_client ON crm_deals (org_id, client_id)`,
       `CREATE INDEX crm_deals_stage ON crm_deals (org_id, stage_id)`,
+    ],
+  },
+  {
+    // Ids are kept in lower case (UUIDs compare case-insensitively); rows stored before, with a
+    // supplied upper-case id, and the references to them, follow. Two records whose ids differ
+    // only by case stop this migration: one of them must be renamed first.
+    name: '0102_crm_ids_lower_case',
+    statements: () => [
+      lowerIdsStatement('crm_clients', ['id']),
+      lowerIdsStatement('crm_contacts', ['id', 'client_id']),
+      lowerIdsStatement('crm_funnels', ['id']),
+      lowerIdsStatement('crm_funnel_stages', ['id', 'funnel_id']),
+      lowerIdsStatement('crm_deals', ['id', 'client_id', 'contact_id', 'funnel_id', 'stage_id', 'assignee_id']),
     ],
   },
 ];

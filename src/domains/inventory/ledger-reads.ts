@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset } from '../../storage/codecs.ts';
 import { scaledToNumber } from '../../storage/decimal.ts';
 import type { Database } from '../../storage/schema.ts';
@@ -35,22 +36,25 @@ export async function getMovement(db: Kysely<Database>, orgId: string, id: strin
   return movementView(row, await linesOf(db, orgId, [row.id]));
 }
 
-const CURSOR_PREFIX = 'm1:';
+const CURSOR_PURPOSE = 'movement-cursor';
 
-/** The cursor is opaque to clients: the position (seq) of the last movement of the page. */
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
+/**
+ * The cursor is the position (seq) of the last movement of the page, sealed with the server key
+ * and bound to the organization: it tells nothing (the sequence is shared by every
+ * organization) and only opens for the organization it was given to.
+ */
+export function encodeCursor(sealer: Sealer, orgId: string, seq: number): string {
+  return sealer.seal(CURSOR_PURPOSE, orgId, `m1:${seq}`);
 }
 
-export function decodeCursor(cursor: string): number {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^m1:(\d{1,15})$/.exec(text);
-  if (!match || encodeCursor(Number(match[1])) !== cursor) throw invalidField('cursor', 'is not a next_cursor this API returned');
+export function decodeCursor(sealer: Sealer, orgId: string, cursor: string): number {
+  const match = /^m1:(\d{1,15})$/.exec(sealer.open(CURSOR_PURPOSE, orgId, cursor) ?? '');
+  if (!match) throw invalidField('cursor', 'is not a next_cursor this API returned');
   return Number(match[1]);
 }
 
-export async function movementPage(db: Kysely<Database>, orgId: string, query: MovementListQuery): Promise<MovementPage> {
-  const before = query.cursor === undefined || query.cursor === '' ? undefined : decodeCursor(query.cursor);
+export async function movementPage(db: Kysely<Database>, sealer: Sealer, orgId: string, query: MovementListQuery): Promise<MovementPage> {
+  const before = query.cursor === undefined || query.cursor === '' ? undefined : decodeCursor(sealer, orgId, query.cursor);
   const filter = { warehouseId: query.warehouse_id, itemId: query.item_id, kind: query.kind };
   const [rows, total] = await Promise.all([pageOfMovements(db, orgId, filter, before, query.limit + 1), countMovements(db, orgId, filter)]);
   const page = rows.slice(0, query.limit);
@@ -66,6 +70,6 @@ export async function movementPage(db: Kysely<Database>, orgId: string, query: M
     items: page.map((m) => movementView(m, byMovement.get(m.id) ?? [])),
     total,
     limit: query.limit,
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.seq) : null,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(sealer, orgId, last.seq) : null,
   };
 }

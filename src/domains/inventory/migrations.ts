@@ -1,3 +1,4 @@
+import { lowerIdsStatement } from '../../storage/ids.ts';
 import type { Migration } from '../../storage/migrations.ts';
 
 export const inventoryMigrations: Migration[] = [
@@ -119,6 +120,18 @@ export const inventoryMigrations: Migration[] = [
       // negative stock): no code path, present or future, can oversell.
       `ALTER TABLE stock_balances ADD COLUMN negative_ok ${t.bool} NOT NULL DEFAULT ${t.true}
         CONSTRAINT stock_balances_available_not_negative CHECK (negative_ok = ${t.true} OR on_hand - reserved >= 0)`,
+    ],
+  },
+  {
+    // Ids are kept in lower case (UUIDs compare case-insensitively): imported upper-case ids and
+    // the references to them follow.
+    name: '0540_inventory_ids_lower_case',
+    statements: () => [
+      lowerIdsStatement('products', ['id']),
+      lowerIdsStatement('warehouses', ['id']),
+      lowerIdsStatement('stock_balances', ['warehouse_id', 'item_id']),
+      lowerIdsStatement('stock_movements', ['from_warehouse_id', 'to_warehouse_id']),
+      lowerIdsStatement('stock_movement_lines', ['item_id']),
     ],
   },
 ];

@@ -83,7 +83,7 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/movements',
     { schema: { tags, summary: 'List stock movements, newest first', querystring: MovementListQuery, response: { 200: MovementPage, ...ErrorResponses } }, config: { access: read } },
-    async (req) => movementPage(req.server.storage.db, req.actor.orgId, req.query),
+    async (req) => movementPage(req.server.storage.db, req.server.sealer, req.actor.orgId, req.query),
   );
   app.get(
     '/movements/:id',

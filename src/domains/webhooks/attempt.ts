@@ -49,7 +49,7 @@ export interface Outcome {
 /** Sends one claimed delivery; the retry schedule decides what a failure leads to. */
 export async function send(sender: WebhookSender, schedule: readonly number[], token: string, d: ClaimedDelivery): Promise<Outcome> {
   const startedAt = new Date().toISOString();
-  const result = await sender.send({ url: d.url, secret: d.secret, eventId: d.event_id, body: d.body });
+  const result = await sender.send({ url: d.url, orgId: d.org_id, subscriptionId: d.subscription_id, secret: d.secret, eventId: d.event_id, body: d.body });
   const finished = new Date();
   const attempt = d.attempts + 1;
   const retryDelay = result.ok ? undefined : schedule[attempt - 1];

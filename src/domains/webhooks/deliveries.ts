@@ -58,7 +58,7 @@ export async function redeliver(storage: Storage, config: Config, slug: string, 
   if (claim === 'inactive') throw invalidField('delivery', 'belongs to a disabled subscription: nothing is sent to it');
   const delivery = claim.deliveries[0];
   if (!delivery) throw notFound('delivery');
-  const sender = new WebhookSender(config);
+  const sender = new WebhookSender(config, storage);
   try {
     const { result, retryAt } = await attemptDelivery(storage, sender, config.webhookRetryScheduleSeconds, claim.token, delivery);
     return {

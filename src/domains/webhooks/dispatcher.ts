@@ -38,7 +38,7 @@ export class Dispatcher {
   constructor(ctx: RuntimeContext) {
     this.#ctx = ctx;
     this.#storage = ctx.storage;
-    this.#sender = new WebhookSender(ctx.config);
+    this.#sender = new WebhookSender(ctx.config, ctx.storage);
   }
 
   async start(): Promise<void> {

@@ -63,4 +63,11 @@ export const webhookMigrations: Migration[] = [
     // Retention deletes finished deliveries by age.
     statements: () => [`CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (completed_at)`],
   },
+  {
+    // Stored Idempotency-Key responses of POST /webhooks held the signing secret in clear; they
+    // are removed (the secret is never stored there again). A repeat of such a key within its
+    // 24 hours is a new request.
+    name: '0303_drop_replays_holding_secrets',
+    statements: () => [`DELETE FROM idempotency_keys WHERE response_body LIKE '%"secret":"%' AND response_body LIKE '%"note":"Keep the secret: it is shown only now.%'`],
+  },
 ];

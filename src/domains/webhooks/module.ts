@@ -6,13 +6,14 @@ import { webhookMigrations } from './migrations.ts';
 import { webhookFanOut } from './outbox.ts';
 import { deleteFinishedDeliveries } from './queries.ts';
 import { webhookRoutes } from './routes.ts';
+import { upgradeStoredSubscriptions } from './secrets.ts';
 
 export const webhooksModule: DomainModule = {
   name: 'webhooks',
   migrations: webhookMigrations,
   routes: webhookRoutes,
   commands: webhookCommands,
-  workers: [startDispatcher],
+  workers: [upgradeStoredSubscriptions, startDispatcher],
   consumers: [webhookFanOut],
   prune: (storage, before) => deleteInBatches(storage, (db, limit) => deleteFinishedDeliveries(db, before, limit)),
 };

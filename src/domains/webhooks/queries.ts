@@ -40,6 +40,31 @@ export function findSubscription(db: Db, orgId: string, id: string): Promise<(Su
     .executeTakeFirst();
 }
 
+export interface StoredTarget {
+  org_id: string;
+  id: string;
+  url: string;
+  secret: string;
+}
+
+/** Every subscription's target and secret as stored, across organizations (the start-up upgrade). */
+export function storedTargets(db: Db): Promise<StoredTarget[]> {
+  return db.selectFrom('webhook_subscriptions').select(['org_id', 'id', 'url', 'secret']).execute();
+}
+
+/** Replaces a subscription's url and secret if they are still what was read; returns 1 when it did. */
+export async function replaceStoredTarget(db: Db, was: StoredTarget, now: { url: string; secret: string }): Promise<number> {
+  const result = await db
+    .updateTable('webhook_subscriptions')
+    .set(now)
+    .where('org_id', '=', was.org_id)
+    .where('id', '=', was.id)
+    .where('url', '=', was.url)
+    .where('secret', '=', was.secret)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export function activeSubscriptionEvents(db: Db, orgId: string): Promise<Array<{ id: string; events: unknown }>> {
   return db.selectFrom('webhook_subscriptions').select(['id', 'events']).where('org_id', '=', orgId).where('is_active', '=', true).execute();
 }

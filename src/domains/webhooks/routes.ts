@@ -5,7 +5,7 @@ import type { RouteAccess } from '../../http/access.ts';
 import { ErrorResponses, IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
 import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList } from './schemas.ts';
-import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf } from './subscriptions.ts';
+import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf, SHOWN_ONCE_NOTE } from './subscriptions.ts';
 import { checkTargetUrl } from './target-url.ts';
 
 const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event_bus', mode: 'read' };
@@ -34,8 +34,12 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: { ...change, risk: 'high' } },
     },
     async (request, reply) => {
-      await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
-      return write(request, reply, 201, (tx) => createSubscription(tx, request.actor, request.body));
+      const target = await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
+      const body = { ...request.body, url: target.href };
+      return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body, app.sealer), {
+        shownOnce: ['secret'],
+        onReplay: { note: SHOWN_ONCE_NOTE },
+      });
     },
   );
 

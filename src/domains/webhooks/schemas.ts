@@ -18,7 +18,9 @@ export type Subscription = Static<typeof Subscription>;
 export const CreatedSubscription = Type.Composite([
   Subscription,
   Type.Object({
-    secret: Type.String({ description: 'the signing secret: shown only in this response' }),
+    secret: Type.Optional(
+      Type.String({ description: 'the signing secret: shown only in the first response; an Idempotency-Key replay of the create answers without it' }),
+    ),
     note: Type.String(),
   }),
 ]);

@@ -4,7 +4,11 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Config } from '../../config.ts';
+import type { Sealer } from '../../platform/sealer.ts';
+import { serverSealer } from '../../platform/server-key.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { bareHost, ForbiddenTargetError, guardedLookup, isForbiddenAddress } from './address-policy.ts';
+import { openSecret } from './secrets.ts';
 
 export interface SendResult {
   ok: boolean;
@@ -15,6 +19,9 @@ export interface SendResult {
 
 export interface Outgoing {
   url: string;
+  orgId: string;
+  subscriptionId: string;
+  /** The secret as stored (sealed): the sender opens it to sign. */
   secret: string;
   /** events.id: the same on every attempt. */
   eventId: string;
@@ -22,10 +29,21 @@ export interface Outgoing {
 }
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+const UNREADABLE_SECRET =
+  'the subscription secret does not open with this server key (BIZPLAT_SECRETS_KEY, or the key file beside the SQLite database): nothing was sent';
 
-/** Hex HMAC-SHA256 of the exact body bytes, keyed with the subscription secret. */
+/** Hex HMAC-SHA256 of the exact body bytes, keyed with the subscription secret (X-Webhook-Signature, as the spec defines it). */
 export function signature(secret: string, body: Buffer | string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/**
+ * X-Webhook-Signature-V2: hex HMAC-SHA256 of `<timestamp>.<body>`, the timestamp being the
+ * X-Webhook-Timestamp value (Unix seconds). A receiver that checks it and refuses old
+ * timestamps cannot be fed a recorded delivery again later.
+ */
+export function timestampedSignature(secret: string, timestamp: string, body: Buffer): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 
 function describe(error: unknown, timeoutMs: number): string {
@@ -48,8 +66,17 @@ export class WebhookSender {
   readonly #agent: Agent;
   readonly #timeoutMs: number;
   readonly #allowPrivate: boolean;
+  readonly #signatureV2: boolean;
+  readonly #sealer: Promise<Sealer>;
 
-  constructor(config: Pick<Config, 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'webhookCaFile' | 'webhookConcurrency'>) {
+  constructor(
+    config: Pick<Config, 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'webhookCaFile' | 'webhookConcurrency' | 'webhookSignatureV2' | 'secretsKey'>,
+    storage: Storage,
+  ) {
+    this.#signatureV2 = config.webhookSignatureV2;
+    this.#sealer = serverSealer(storage, config.secretsKey);
+    // Awaited at the first send; a failure to load the key is reported there.
+    this.#sealer.catch(() => {});
     this.#timeoutMs = config.webhookTimeoutMs;
     this.#allowPrivate = config.webhookAllowPrivate;
     // Built once: passing `ca` itself would parse every root certificate again on each connection.
@@ -67,11 +94,14 @@ export class WebhookSender {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
+      const secret = openSecret(await this.#sealer, out.orgId, out.subscriptionId, out.secret);
+      if (secret === undefined) return { ok: false, statusCode: null, durationMs: elapsed(), error: UNREADABLE_SECRET };
       const url = new URL(out.url);
       const host = bareHost(url);
       // A literal address is connected to without any lookup, so it is checked here.
       if (!this.#allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new ForbiddenTargetError(host, host);
       const body = Buffer.from(out.body);
+      const timestamp = String(Math.floor(Date.now() / 1000));
       const response = await request(url, {
         method: 'POST',
         dispatcher: this.#agent,
@@ -81,8 +111,9 @@ export class WebhookSender {
           'content-type': 'application/json',
           'user-agent': 'bizplat-webhooks/1',
           'x-webhook-id': out.eventId,
-          'x-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-          'x-webhook-signature': signature(out.secret, body),
+          'x-webhook-timestamp': timestamp,
+          'x-webhook-signature': signature(secret, body),
+          ...(this.#signatureV2 ? { 'x-webhook-signature-v2': timestampedSignature(secret, timestamp, body) } : {}),
         },
         body,
       });

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { sql } from 'kysely';
 import { api, createPrincipal, describeEachDatabase, json } from '../../../test/helpers/harness.ts';
+import { allMigrations } from '../../setup.ts';
+import { runMigrations } from '../../storage/migrations.ts';
 import { EVENT_NAMES } from './catalog.ts';
+import { SIGNATURE_NOTE } from './subscriptions.ts';
 
 interface Sub {
   id: string;
@@ -88,10 +92,22 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.deepEqual(Object.keys(body.items[0]!).sort(), ['events', 'failureCount', 'id', 'isActive', 'lastFailureAt', 'lastSuccessAt', 'name', 'url']);
 
     const stored = await ctx().storage.db.selectFrom('webhook_subscriptions').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
-    assert.equal(stored.secret, created.secret, 'kept as issued, so the server can sign');
+    assert.equal(stored.secret.includes(created.secret!), false, 'sealed at rest, never in clear');
+    assert.match(stored.secret, /^sealed1:[A-Za-z0-9_-]+$/);
 
     const other = await createPrincipal(ctx());
     assert.deepEqual(json(await api(ctx(), other.token, 'GET', '/webhooks')), { items: [] }, 'another organization sees none');
+  });
+
+  it('stores the target normalized (the parsed href, without fragment): what is shown is what is called', async () => {
+    const p = await createPrincipal(ctx());
+    const res = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'n', url: 'HTTPS://93.184.216.34:443/hooks/./x/../Bizplat?q=a b#frag', events: '*' } });
+    assert.equal(res.statusCode, 201, res.body);
+    const normalized = 'https://93.184.216.34/hooks/Bizplat?q=a%20b';
+    assert.equal(json<Sub>(res).url, normalized);
+    assert.equal(json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items[0]!.url, normalized);
+    const stored = await ctx().storage.db.selectFrom('webhook_subscriptions').select('url').where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+    assert.equal(stored.url, normalized);
   });
 
   it('accepts "*" and ["*"] for every event', async () => {
@@ -103,15 +119,45 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     }
   });
 
-  it('answers a repeated POST with the same Idempotency-Key with the same subscription, created once', async () => {
+  it('answers a repeated POST with the same Idempotency-Key with the same subscription, created once, and the secret shown once', async () => {
     const p = await createPrincipal(ctx());
     const request = { body: { name: 'once', url: PUBLIC_URL, events: ['deal.won'] }, headers: { 'idempotency-key': 'create-hook-1' } };
     const first = await api(ctx(), p.token, 'POST', '/webhooks', request);
     const again = await api(ctx(), p.token, 'POST', '/webhooks', request);
     assert.equal(first.statusCode, 201);
     assert.equal(again.statusCode, 201);
-    assert.equal(json<Sub>(again).id, json<Sub>(first).id);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    const created = json<Sub>(first);
+    assert.match(created.secret!, /^[0-9a-f]{64}$/);
+    assert.equal(json<Sub>(again).id, created.id);
     assert.equal(json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items.length, 1);
+
+    // The replay is the subscription without its secret, with a note saying it was shown once.
+    const replay = json<Sub>(again);
+    assert.equal('secret' in replay, false);
+    assert.equal(again.body.includes(created.secret!), false);
+    assert.match(replay.note!, /shown only in the first response/);
+    const { secret: _secret, note: _note, ...subscription } = created;
+    assert.deepEqual({ ...replay, note: undefined }, { ...subscription, note: undefined });
+    const stored = await ctx().storage.db.selectFrom('idempotency_keys').select('response_body').where('token_id', '=', p.tokenId).where('key', '=', 'create-hook-1').executeTakeFirstOrThrow();
+    assert.equal(stored.response_body?.includes(created.secret!), false, 'the idempotency record never holds the secret');
+
+    assert.equal((await api(ctx(), p.token, 'DELETE', `/webhooks/${created.id}`)).statusCode, 200);
+    const afterDelete = await api(ctx(), p.token, 'POST', '/webhooks', request);
+    assert.equal(afterDelete.statusCode, 201);
+    assert.equal(afterDelete.body.includes(created.secret!), false, 'nor after the subscription was deleted');
+  });
+
+  it('a migration removes stored create responses that held a secret, and only those', async () => {
+    const p = await createPrincipal(ctx());
+    const secret = 'ab'.repeat(32);
+    const oldBody = JSON.stringify({ id: '0190d1a0-0000-7000-8000-0000000000aa', name: 'old', url: PUBLIC_URL, events: ['*'], isActive: true, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret, note: SIGNATURE_NOTE });
+    const row = (key: string, body: string) => ({ org_id: p.orgId, token_id: p.tokenId, key, request_hash: 'h', state: 'done' as const, status_code: 201, response_body: body, locked_until: new Date().toISOString(), created_at: new Date().toISOString() });
+    await ctx().storage.db.insertInto('idempotency_keys').values([row('old-create', oldBody), row('other', '{"id":"x","name":"secret"}')]).execute();
+    await sql`delete from schema_migrations where name = '0303_drop_replays_holding_secrets'`.execute(ctx().storage.db);
+    assert.deepEqual(await runMigrations(ctx().storage.db, ctx().storage.dialect, allMigrations()), ['0303_drop_replays_holding_secrets']);
+    const left = await ctx().storage.db.selectFrom('idempotency_keys').select('key').where('token_id', '=', p.tokenId).orderBy('key').execute();
+    assert.deepEqual(left.map((r) => r.key), ['other']);
   });
 
   it('refuses bad bodies with 422 naming the field', async () => {

@@ -6,7 +6,9 @@ import { isoWithOffset, nowIso, readBool, readJson, toJson } from '../../storage
 import { isUuid, newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { Sealer } from '../../platform/sealer.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
+import { sealSecret } from './secrets.ts';
 import type { SubscriptionRow } from './queries.ts';
 import { cancelPendingDeliveries, disableSubscription, findSubscription, insertSubscription, listSubscriptions } from './queries.ts';
 import type { CreatedSubscription, CreateSubscriptionBody, Subscription } from './schemas.ts';
@@ -15,6 +17,11 @@ export const SIGNATURE_NOTE =
   'Keep the secret: it is shown only now. Verify every delivery before processing it: compute the hex HMAC-SHA256 ' +
   'of the raw request body with this secret and compare it in constant time with the X-Webhook-Signature header. ' +
   'X-Webhook-Id identifies the event and stays the same on every retry.';
+
+/** The note of an Idempotency-Key replay of the create: the secret is not in it. */
+export const SHOWN_ONCE_NOTE =
+  'This repeats an earlier create (same Idempotency-Key): the secret was shown only in the first response and is not ' +
+  'shown again. If it was lost, delete this subscription and create a new one.';
 
 export function eventCatalog(): { events: string[] } {
   return { events: [...EVENT_NAMES, ALL_EVENTS] };
@@ -47,13 +54,13 @@ function toSubscription(row: SubscriptionRow): Subscription {
 }
 
 /** The body's url must already have passed checkTargetUrl (it may resolve DNS, so it runs before the transaction). */
-export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody): Promise<CreatedSubscription> {
+export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody, sealer: Sealer): Promise<CreatedSubscription> {
   const name = body.name.trim();
   if (name === '') throw invalidField('name', 'must not be blank');
   const events = normalizeEvents(body.events);
   const id = newId();
   const secret = randomBytes(32).toString('hex');
-  await insertSubscription(tx.db, { org_id: actor.orgId, id, name, url: body.url, events: toJson(events), secret, created_at: nowIso() });
+  await insertSubscription(tx.db, { org_id: actor.orgId, id, name, url: body.url, events: toJson(events), secret: sealSecret(sealer, actor.orgId, id, secret), created_at: nowIso() });
   const row = await findSubscription(tx.db, actor.orgId, id);
   if (!row) throw new Error('the subscription just written was not found');
   return { ...toSubscription(row), secret, note: SIGNATURE_NOTE };

@@ -8,7 +8,7 @@ export interface WebhookSubscriptionsTable {
   url: string;
   /** Catalog names, or ["*"]. */
   events: DbJson;
-  /** Kept as issued: the server signs with it. Never leaves the server after the create response. */
+  /** Sealed with the server key (secrets.ts): the server opens it to sign. Never leaves the server after the create response. */
   secret: string;
   is_active: DbBool;
   failure_count: Generated<number>;

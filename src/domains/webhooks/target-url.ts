@@ -9,7 +9,10 @@ const RESOLVE_TIMEOUT_MS = 3000;
 const refused = () =>
   invalidField('url', 'points to a loopback, private, link-local or reserved address, which webhooks may not reach');
 
-/** The syntactic checks of a subscription URL: absolute, https, no credentials. Throws 422 on `url`. */
+/**
+ * The syntactic checks of a subscription URL: absolute, https, no credentials. Throws 422 on
+ * `url`. The fragment is dropped: it is never sent, so it is not part of what is called.
+ */
 export function parseTargetUrl(raw: string): URL {
   if (raw.length > MAX_URL_LENGTH) throw invalidField('url', `must be at most ${MAX_URL_LENGTH} characters`);
   let url: URL;
@@ -21,6 +24,8 @@ export function parseTargetUrl(raw: string): URL {
   if (url.protocol !== 'https:') throw invalidField('url', 'must use https');
   if (url.username !== '' || url.password !== '') throw invalidField('url', 'must not carry a user name or password');
   if (url.hostname === '') throw invalidField('url', 'must name a host');
+  url.hash = '';
+  if (url.href.length > MAX_URL_LENGTH) throw invalidField('url', `must be at most ${MAX_URL_LENGTH} characters once normalized`);
   return url;
 }
 
@@ -41,9 +46,10 @@ async function resolveAll(host: string): Promise<string[]> {
 }
 
 /**
- * Checks a subscription target before it is stored. The URL parser has already turned numeric
- * host forms (2130706433, 0x7f.1, 017700000001, 127.1) into dotted IPv4. A name that does not
- * resolve now is accepted: every connection checks the address again.
+ * Checks a subscription target before it is stored; the caller stores its href, so what is
+ * shown is what is called. The URL parser has already turned numeric host forms (2130706433,
+ * 0x7f.1, 017700000001, 127.1) into dotted IPv4. A name that does not resolve now is accepted:
+ * every connection checks the address again.
  */
 export async function checkTargetUrl(raw: string, allowPrivate: boolean): Promise<URL> {
   const url = parseTargetUrl(raw);

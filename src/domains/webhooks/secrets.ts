@@ -1,0 +1,50 @@
+/** Subscription secrets at rest: sealed with the server key, bound to their subscription. */
+import type { Sealer } from '../../platform/sealer.ts';
+import type { RuntimeContext } from '../module.ts';
+import { serverSealer } from '../../platform/server-key.ts';
+import { replaceStoredTarget, storedTargets } from './queries.ts';
+import { parseTargetUrl } from './target-url.ts';
+
+const PURPOSE = 'webhook-secret';
+const SEALED = 'sealed1:';
+/** How secrets were stored before they were sealed: the 64 hex characters as issued. */
+const PLAIN = /^[0-9a-f]{64}$/;
+
+export function sealSecret(sealer: Sealer, orgId: string, subscriptionId: string, secret: string): string {
+  return `${SEALED}${sealer.seal(PURPOSE, `${orgId}/${subscriptionId}`, secret)}`;
+}
+
+/** The secret to sign with, or undefined when the stored value does not open with this server's key. */
+export function openSecret(sealer: Sealer, orgId: string, subscriptionId: string, stored: string): string | undefined {
+  if (stored.startsWith(SEALED)) return sealer.open(PURPOSE, `${orgId}/${subscriptionId}`, stored.slice(SEALED.length));
+  return PLAIN.test(stored) ? stored : undefined;
+}
+
+function normalizedUrl(url: string): string {
+  try {
+    return parseTargetUrl(url).href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Brings subscriptions stored before secrets were sealed and URLs normalized up to date:
+ * seals plain secrets and stores each URL as its href. Runs once as the server starts
+ * (several processes may run it at once: a row changes only if it still holds what was read).
+ */
+export async function upgradeStoredSubscriptions(ctx: RuntimeContext): Promise<() => Promise<void>> {
+  const sealer = await serverSealer(ctx.storage, ctx.config.secretsKey);
+  const changed = await ctx.storage.transaction(async (tx) => {
+    let count = 0;
+    for (const row of await storedTargets(tx.db)) {
+      const secret = row.secret.startsWith(SEALED) ? row.secret : sealSecret(sealer, row.org_id, row.id, row.secret);
+      const url = normalizedUrl(row.url);
+      if (secret === row.secret && url === row.url) continue;
+      count += await replaceStoredTarget(tx.db, row, { url, secret });
+    }
+    return count;
+  });
+  if (changed > 0) ctx.log.info({ subscriptions: changed }, 'webhook subscriptions upgraded: secrets sealed, URLs normalized');
+  return async () => {};
+}
