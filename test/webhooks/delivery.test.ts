@@ -279,6 +279,7 @@ describeEachDatabase(
       const r = await receiver();
       const sub = await subscribe(ctx(), p, r.url);
       await emitClientCreated(ctx().storage, p.orgId);
+      await handleEventsNow(ctx());
       const delivery = await ctx().storage.db.selectFrom('webhook_deliveries').select('id').where('subscription_id', '=', sub.id).executeTakeFirstOrThrow();
       // SQLite: the database file copied alone (not the key file beside it); PostgreSQL: the same
       // database read by a server with another key.
