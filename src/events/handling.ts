@@ -1,6 +1,9 @@
 import { CompiledQuery } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { Database } from '../storage/schema.ts';
 import type { Storage } from '../storage/storage.ts';
-import { claimDue, eventsBySeq, markDone, markFailed } from './queries.ts';
+import { claimDue, markDone, markFailed } from './queries.ts';
+import type { ClaimedRow } from './queries.ts';
 import type { Consumer } from './types.ts';
 
 const SAVEPOINT = CompiledQuery.raw('savepoint consumer_event');
@@ -29,40 +32,63 @@ export interface Pass {
 /**
  * One transaction: claims up to `limit` due progress rows of `consumers` (the transaction's
  * row locks are the claim: FOR UPDATE SKIP LOCKED on PostgreSQL, the single writer on SQLite),
- * runs each handler in its own savepoint and marks the row done in the same transaction; a
- * handler that throws is rolled back alone and its row is set to retry after a back-off. A
- * crash before the commit leaves every row pending, as if it had not been claimed.
+ * runs each handler and marks its row done in the same transaction. With several rows each
+ * handler runs in its own savepoint, so one that throws is rolled back alone; a single row
+ * (the usual case when events come one at a time) needs none: its failure rolls the
+ * transaction back. A failed row is set to retry after a back-off. A crash before the commit
+ * leaves every row pending, as if it had not been claimed.
  */
 export async function handleDue(storage: Storage, consumers: readonly Consumer[], limit: number, retryBaseMs: number): Promise<Pass> {
   const byName = new Map(consumers.map((c) => [c.name, c]));
-  return storage.transaction(async (tx) => {
-    const now = new Date();
-    const rows = await claimDue(tx.db, tx.dialect, [...byName.keys()], now.toISOString(), limit);
-    if (rows.length === 0) return { claimed: 0, failures: [] };
-    const events = await eventsBySeq(tx.db, rows.map((r) => r.event_seq));
-    const done = new Map<string, number[]>();
-    const failures: Failure[] = [];
-    for (const row of rows) {
-      const consumer = byName.get(row.consumer);
-      const event = events.get(Number(row.event_seq));
-      if (consumer && event) {
-        await tx.db.executeQuery(SAVEPOINT);
+  let alone: { row: ClaimedRow; error: unknown } | undefined;
+  try {
+    return await storage.transaction(async (tx) => {
+      alone = undefined;
+      const rows = await claimDue(tx.db, tx.dialect, [...byName.keys()], new Date().toISOString(), limit);
+      const [only] = rows;
+      if (only === undefined) return { claimed: 0, failures: [] };
+      if (rows.length === 1) {
         try {
-          await consumer.handle(tx, event);
-          await tx.db.executeQuery(RELEASE);
+          await byName.get(only.consumer)?.handle(tx, only.event);
         } catch (error) {
-          await tx.db.executeQuery(ROLLBACK_TO);
-          await tx.db.executeQuery(RELEASE);
-          const attempts = row.attempts + 1;
-          const retryAt = new Date(Date.now() + retryDelayMs(retryBaseMs, attempts)).toISOString();
-          await markFailed(tx.db, row.consumer, Number(row.event_seq), attempts, retryAt, error instanceof Error ? error.message : String(error));
-          failures.push({ consumer: row.consumer, seq: Number(row.event_seq), attempts, error });
-          continue;
+          alone = { row: only, error };
+          throw error;
         }
+        await markDone(tx.db, only.consumer, [only.event.seq], new Date().toISOString());
+        return { claimed: 1, failures: [] };
       }
-      done.set(row.consumer, [...(done.get(row.consumer) ?? []), Number(row.event_seq)]);
-    }
-    for (const [consumer, seqs] of done) await markDone(tx.db, consumer, seqs, new Date().toISOString());
-    return { claimed: rows.length, failures };
-  });
+      const done = new Map<string, number[]>();
+      const failures: Failure[] = [];
+      for (const row of rows) {
+        const consumer = byName.get(row.consumer);
+        if (consumer) {
+          await tx.db.executeQuery(SAVEPOINT);
+          try {
+            await consumer.handle(tx, row.event);
+            await tx.db.executeQuery(RELEASE);
+          } catch (error) {
+            await tx.db.executeQuery(ROLLBACK_TO);
+            await tx.db.executeQuery(RELEASE);
+            failures.push(await recordFailure(tx.db, row, error, retryBaseMs));
+            continue;
+          }
+        }
+        done.set(row.consumer, [...(done.get(row.consumer) ?? []), row.event.seq]);
+      }
+      for (const [consumer, seqs] of done) await markDone(tx.db, consumer, seqs, new Date().toISOString());
+      return { claimed: rows.length, failures };
+    });
+  } catch (error) {
+    const failed = alone;
+    if (failed === undefined || failed.error !== error) throw error;
+    const failure = await storage.transaction((tx) => recordFailure(tx.db, failed.row, error, retryBaseMs));
+    return { claimed: 1, failures: [failure] };
+  }
+}
+
+async function recordFailure(db: Transaction<Database>, row: ClaimedRow, error: unknown, retryBaseMs: number): Promise<Failure> {
+  const attempts = row.attempts + 1;
+  const retryAt = new Date(Date.now() + retryDelayMs(retryBaseMs, attempts)).toISOString();
+  await markFailed(db, row.consumer, row.event.seq, attempts, retryAt, error instanceof Error ? error.message : String(error));
+  return { consumer: row.consumer, seq: row.event.seq, attempts, error };
 }

@@ -1,7 +1,6 @@
 /** The event spine's SQL: the events table and the consumers' progress rows. */
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
-import { skipLockedForUpdate } from '../storage/locking.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Dialect } from '../storage/storage.ts';
 import type { EventProgressTable, EventsTable } from './tables.ts';
@@ -20,47 +19,42 @@ export async function insertProgress(db: Db, rows: Array<Insertable<EventProgres
 
 export interface ClaimedRow {
   consumer: string;
-  event_seq: number;
   attempts: number;
+  event: StoredEvent;
 }
 
 /**
  * Locks up to `limit` due pending rows of these consumers for the calling transaction, oldest
  * event first, skipping any row whose entity has an earlier event still pending for the same
- * consumer (per-entity order). On PostgreSQL rows another transaction holds are skipped; on
- * SQLite the transaction is the only writer.
+ * consumer (per-entity order), and returns them with their events. On PostgreSQL rows another
+ * transaction holds are skipped; on SQLite the transaction is the only writer.
  */
-export function claimDue(trx: Transaction<Database>, dialect: Dialect, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
-  return skipLockedForUpdate(
-    dialect,
-    trx
-      .selectFrom('event_progress as p')
-      .select(['p.consumer', 'p.event_seq', 'p.attempts'])
-      .where('p.status', '=', 'pending')
-      .where('p.consumer', 'in', consumers)
-      .where('p.next_attempt_at', '<=', now)
-      // The entity's earliest pending row for this consumer is this one. A scalar subquery runs
-      // per candidate on the entity index whatever the statistics say (an anti-join planned on
-      // stale statistics compared every pending row with every other).
-      .where('p.event_seq', '=', (eb) =>
-        eb
-          .selectFrom('event_progress as e')
-          .select((e) => e.fn.min('e.event_seq').as('first'))
-          .where('e.status', '=', 'pending')
-          .whereRef('e.consumer', '=', 'p.consumer')
-          .whereRef('e.org_id', '=', 'p.org_id')
-          .whereRef('e.entity_id', '=', 'p.entity_id')
-          .whereRef('e.entity_type', '=', 'p.entity_type'),
-      )
-      .orderBy('p.event_seq')
-      .limit(limit),
-  ).execute();
-}
-
-export async function eventsBySeq(db: Db, seqs: number[]): Promise<Map<number, StoredEvent>> {
-  if (seqs.length === 0) return new Map();
-  const rows = await db.selectFrom('events').selectAll().where('seq', 'in', [...new Set(seqs)]).execute();
-  return new Map(rows.map((r) => [Number(r.seq), toStoredEvent(r)]));
+export async function claimDue(trx: Transaction<Database>, dialect: Dialect, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
+  const query = trx
+    .selectFrom('event_progress as p')
+    .innerJoin('events as v', 'v.seq', 'p.event_seq')
+    .select(['p.consumer', 'p.attempts', 'v.seq', 'v.id', 'v.org_id', 'v.event', 'v.entity_type', 'v.entity_id', 'v.data', 'v.created_at'])
+    .where('p.status', '=', 'pending')
+    .where('p.consumer', 'in', consumers)
+    .where('p.next_attempt_at', '<=', now)
+    // The entity's earliest pending row for this consumer is this one. A scalar subquery runs
+    // per candidate on the entity index whatever the statistics say (an anti-join planned on
+    // stale statistics compared every pending row with every other).
+    .where('p.event_seq', '=', (eb) =>
+      eb
+        .selectFrom('event_progress as e')
+        .select((e) => e.fn.min('e.event_seq').as('first'))
+        .where('e.status', '=', 'pending')
+        .whereRef('e.consumer', '=', 'p.consumer')
+        .whereRef('e.org_id', '=', 'p.org_id')
+        .whereRef('e.entity_id', '=', 'p.entity_id')
+        .whereRef('e.entity_type', '=', 'p.entity_type'),
+    )
+    .orderBy('p.event_seq')
+    .limit(limit);
+  // Only the progress rows are locked: events are never updated.
+  const rows = await (dialect === 'postgres' ? query.forUpdate('p').skipLocked() : query).execute();
+  return rows.map((r) => ({ consumer: r.consumer, attempts: r.attempts, event: toStoredEvent(r) }));
 }
 
 function toStoredEvent(r: { seq: number; id: string; org_id: string; event: string; entity_type: string; entity_id: string; data: unknown; created_at: string }): StoredEvent {
@@ -78,12 +72,14 @@ export async function markDone(db: Db, consumer: string, seqs: number[], now: st
     .execute();
 }
 
+/** Sets a pending row to retry (a row another runner finished meanwhile stays finished). */
 export async function markFailed(db: Db, consumer: string, seq: number, attempts: number, retryAt: string, error: string): Promise<void> {
   await db
     .updateTable('event_progress')
     .set({ attempts, next_attempt_at: retryAt, last_error: error.slice(0, 2000) })
     .where('consumer', '=', consumer)
     .where('event_seq', '=', seq)
+    .where('status', '=', 'pending')
     .execute();
 }
 
