@@ -4,11 +4,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { ErrorResponses, IdParam } from '../../http/schemas.ts';
-import { etagOf, expectedVersion, withETag } from '../../http/versions.ts';
+import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { etagOf, expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { createClient, getClient, listClientsPage, patchClient } from './clients.ts';
 import { createContact, getContact, listContactsPage, patchContact } from './contacts.ts';
 import { createDeal, getDeal, listDealsPage, patchDeal } from './deals.ts';
+import { clients, contacts, deals } from './queries.ts';
 import {
   Client, ClientCreate, ClientList, ClientListQuery, ClientPatch,
   Contact, ContactCreate, ContactList, ContactListQuery, ContactPatch,
@@ -31,12 +33,12 @@ export async function crmRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/clients', {
     schema: { tags: ['crm'], summary: 'List clients', querystring: ClientListQuery, response: { 200: ClientList, ...ErrorResponses } },
     config: { access: read },
-  }, async (req) => listClientsPage(db(), req.actor, req.query));
+  }, async (req, reply) => conditionalList(req, reply, clients, () => listClientsPage(db(), req.actor, req.query)));
 
   app.get('/clients/:id', {
     schema: { tags: ['crm'], summary: 'Get a client', params: IdParam, response: { 200: Client, 404: Envelope, ...ErrorResponses } },
     config: { access: read },
-  }, async (req, reply) => withETag(req, reply, await getClient(db(), req.actor, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, clients, req.params.id, () => getClient(db(), req.actor, req.params.id)));
 
   app.post('/clients', {
     schema: { tags: ['crm'], summary: 'Create a client', headers: IdempotencyKey, body: ClientCreate, response: { 201: Client, 409: Envelope, ...ErrorResponses } },
@@ -55,12 +57,12 @@ export async function crmRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/contacts', {
     schema: { tags: ['crm'], summary: 'List contact persons', querystring: ContactListQuery, response: { 200: ContactList, ...ErrorResponses } },
     config: { access: read },
-  }, async (req) => listContactsPage(db(), req.actor, req.query));
+  }, async (req, reply) => conditionalList(req, reply, contacts, () => listContactsPage(db(), req.actor, req.query)));
 
   app.get('/contacts/:id', {
     schema: { tags: ['crm'], summary: 'Get a contact person', params: IdParam, response: { 200: Contact, 404: Envelope, ...ErrorResponses } },
     config: { access: read },
-  }, async (req, reply) => withETag(req, reply, await getContact(db(), req.actor, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, contacts, req.params.id, () => getContact(db(), req.actor, req.params.id)));
 
   app.post('/contacts', {
     schema: { tags: ['crm'], summary: 'Create a contact person', headers: IdempotencyKey, body: ContactCreate, response: { 201: Contact, 409: Envelope, ...ErrorResponses } },
@@ -79,12 +81,12 @@ export async function crmRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/deals', {
     schema: { tags: ['crm'], summary: 'List deals', querystring: DealListQuery, response: { 200: DealList, ...ErrorResponses } },
     config: { access: read },
-  }, async (req) => listDealsPage(db(), req.actor, req.query));
+  }, async (req, reply) => conditionalList(req, reply, deals, () => listDealsPage(db(), req.actor, req.query)));
 
   app.get('/deals/:id', {
     schema: { tags: ['crm'], summary: 'Get a deal', params: IdParam, response: { 200: Deal, 404: Envelope, ...ErrorResponses } },
     config: { access: read },
-  }, async (req, reply) => withETag(req, reply, await getDeal(db(), req.actor, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, deals, req.params.id, () => getDeal(db(), req.actor, req.params.id)));
 
   app.post('/deals', {
     schema: { tags: ['crm'], summary: 'Create a deal', headers: IdempotencyKey, body: DealCreate, response: { 201: Deal, 409: Envelope, ...ErrorResponses } },

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { ListOf } from '../../http/pagination.ts';
 import { ErrorResponses, IdParam } from '../../http/schemas.ts';
-import { expectedVersion, withETag } from '../../http/versions.ts';
+import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write, writeOneStatement } from '../../http/write.ts';
 import { getMovement, movementPage, stockPage } from './ledger-reads.ts';
 import { allowsNegativeStock, postMovement } from './ledger-service.ts';
@@ -23,6 +24,7 @@ import {
   Warehouse,
   WarehouseListQuery,
 } from './schemas.ts';
+import { products, warehouses } from './queries.ts';
 import { getWarehouse, warehousePage } from './warehouse-service.ts';
 
 const read: RouteAccess = { scope: 'inventory:read', capability: 'inventory', mode: 'read' };
@@ -37,12 +39,12 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/products',
     { schema: { tags, summary: 'List products', querystring: ProductListQuery, response: { 200: ListOf(Product), ...ErrorResponses } }, config: { access: read } },
-    async (req) => productPage(req.server.storage.db, req.actor.orgId, req.query),
+    async (req, reply) => conditionalList(req, reply, products, () => productPage(req.server.storage.db, req.actor.orgId, req.query)),
   );
   app.get(
     '/products/:id',
     { schema: { tags, summary: 'Get a product', params: IdParam, response: { 200: Product, ...NotFound, ...ErrorResponses } }, config: { access: read } },
-    async (req, reply) => withETag(req, reply, await getProduct(req.server.storage.db, req.actor.orgId, req.params.id)),
+    async (req, reply) => conditionalRecord(req, reply, products, req.params.id, () => getProduct(req.server.storage.db, req.actor.orgId, req.params.id)),
   );
   app.post(
     '/products',
@@ -66,7 +68,7 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/warehouses',
     { schema: { tags, summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: ListOf(Warehouse), ...ErrorResponses } }, config: { access: read } },
-    async (req) => warehousePage(req.server.storage.db, req.actor.orgId, req.query),
+    async (req, reply) => conditionalList(req, reply, warehouses, () => warehousePage(req.server.storage.db, req.actor.orgId, req.query)),
   );
   app.get(
     '/warehouses/:id',
