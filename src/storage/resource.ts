@@ -202,13 +202,13 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
 
   const list = async (db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>> => {
     const { texts, params } = filtered(orgId, request);
-    const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.rows(db, texts.page, [...params, request.limit, request.offset])]);
+    const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.wideRows(db, texts.page, [...params, request.limit, request.offset], names.length)]);
     return { items: rows.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset };
   };
 
   const all = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'> = {}): Promise<R[]> => {
     const { texts, params } = filtered(orgId, request);
-    return (await reader.rows(db, texts.all, params)).map(fromArray);
+    return (await reader.wideRows(db, texts.all, params, names.length)).map(fromArray);
   };
 
   const find = async (db: Db, orgId: string, id: string): Promise<R | undefined> => {

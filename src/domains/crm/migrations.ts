@@ -99,4 +99,13 @@ export const crmMigrations: Migration[] = [
       `CREATE INDEX crm_deals_stage ON crm_deals (org_id, stage_id)`,
     ],
   },
+  {
+    // The default list (archived records left out) and its total read one index range.
+    name: '0102_crm_live_list_indexes',
+    statements: () => [
+      `CREATE INDEX crm_clients_live ON crm_clients (org_id, is_archived, created_at, id)`,
+      `CREATE INDEX crm_contacts_live ON crm_contacts (org_id, is_archived, created_at, id)`,
+      `CREATE INDEX crm_deals_live ON crm_deals (org_id, is_archived, created_at, id)`,
+    ],
+  },
 ];
