@@ -69,6 +69,7 @@ export class Authenticator {
   readonly #tokens = new TtlCache<KnownToken | null>();
   readonly #domains = new TtlCache<string | null>();
   readonly #touched = new Map<string, number>();
+  readonly #hashes = new Map<string, string>();
   #unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -98,7 +99,7 @@ export class Authenticator {
     if (hostOrgId === null && parsed.format === 'legacy') {
       throw unauthorized('legacy tokens work only on the organization\'s own address');
     }
-    const hash = hashToken(this.key, token);
+    const hash = this.#hashOf(token);
     const known = await this.#known(hash);
     if (!known || !sameHash(known.record.tokenHash, hash)) throw unauthorized('the API token is not valid');
     const { record } = known;
@@ -112,6 +113,17 @@ export class Authenticator {
     if (!record.memberActive) throw unauthorized('the token owner is no longer active');
     this.#touch(record.tokenId, now);
     return known.actor;
+  }
+
+  /** The HMAC of a token, remembered: it is the same for the life of the process. */
+  #hashOf(token: string): string {
+    let hash = this.#hashes.get(token);
+    if (hash === undefined) {
+      if (this.#hashes.size >= MAX_CACHE_ENTRIES) this.#hashes.clear();
+      hash = hashToken(this.key, token);
+      this.#hashes.set(token, hash);
+    }
+    return hash;
   }
 
   async #known(hash: string): Promise<KnownToken | null> {

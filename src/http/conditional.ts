@@ -29,11 +29,24 @@ export async function conditionalList<T>(
 ): Promise<T | FastifyReply> {
   const orgId = request.actor.orgId;
   const version = await collectionVersion(request.server.storage.db, orgId, collection.table);
-  const scope = createHash('sha256').update(`${collection.table}\n${orgId}\n${visibleAs}\n${request.url}`).digest('base64url').slice(0, 22);
-  const tag = `"${version}-${scope}"`;
+  const tag = `"${version}-${scopeOf(`${collection.table}\n${orgId}\n${visibleAs}\n${request.url}`)}"`;
   reply.header('etag', tag);
   if (namesTag(request, tag)) return reply.code(304).send();
   return read();
+}
+
+const scopes = new Map<string, string>();
+const MAX_SCOPES = 20_000;
+
+/** A short digest of what a list tag covers besides the counter (the organization id is not shown). */
+function scopeOf(covered: string): string {
+  let scope = scopes.get(covered);
+  if (scope === undefined) {
+    if (scopes.size >= MAX_SCOPES) scopes.clear();
+    scope = createHash('sha256').update(covered).digest('base64url').slice(0, 22);
+    scopes.set(covered, scope);
+  }
+  return scope;
 }
 
 /** The collection counter and record version last read for a record, per process. */
