@@ -30,7 +30,7 @@ const reader = new RowReader();
 /** Records a change of `collection` in the organization; run it on the writer's transaction. */
 export async function bumpCollection(db: Db, orgId: string, collection: string): Promise<void> {
   const slot = usesNumberedPlaceholders(db) ? Math.floor(Math.random() * POSTGRES_SLOTS) : 0;
-  await runWrite(db, BUMP, [orgId, collection, slot]);
+  await runWrite(db, BUMP, [orgId, collection, slot], true);
 }
 
 /** The collection's counter: it grows with every committed change, and only then. */

@@ -88,9 +88,14 @@ function bindable(value: unknown): unknown {
   return value === true ? 1 : value === false ? 0 : value;
 }
 
-/** Runs a write of storage-built text (`?` placeholders) on `db`. */
-export async function runWrite(db: Db, text: string, params: readonly unknown[]): Promise<{ rows: Array<Record<string, unknown>>; changed: number }> {
-  const query = usesNumberedPlaceholders(db) ? preparedOnPostgres(placeholders(db, text)) : text;
+/**
+ * Runs a write of storage-built text (`?` placeholders) on `db`. `prepared` makes it a named
+ * statement on PostgreSQL: for a few hot texts only, as an update's text varies with the columns
+ * it sets and every name stays prepared on every pooled connection.
+ */
+export async function runWrite(db: Db, text: string, params: readonly unknown[], prepared = false): Promise<{ rows: Array<Record<string, unknown>>; changed: number }> {
+  const numbered = usesNumberedPlaceholders(db) ? placeholders(db, text) : text;
+  const query = prepared && numbered !== text ? preparedOnPostgres(numbered) : numbered;
   const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(query, [...params]));
   return { rows: result.rows, changed: Number(result.numAffectedRows ?? 0n) };
 }
