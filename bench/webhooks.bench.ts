@@ -1,7 +1,8 @@
 /**
- * Webhook delivery: deliveries per second from the outbox to a local HTTPS receiver (running in
+ * Webhook delivery: deliveries per second from the deliveries table to a local HTTPS receiver (running in
  * its own thread), against a baseline of raw undici POSTs of the same bodies with the same
- * concurrency and no database; and event-to-first-attempt latency (commit → request arrives).
+ * concurrency and no database; how fast the webhook consumer fans a backlog of events out to
+ * deliveries; and event-to-first-attempt latency (commit → consumer → dispatcher → request arrives).
  */
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
@@ -9,7 +10,10 @@ import { Agent, request } from 'undici';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { readFileSync } from 'node:fs';
 import { Dispatcher } from '../src/domains/webhooks/dispatcher.ts';
-import { emitEvent } from '../src/domains/webhooks/outbox.ts';
+import { emit } from '../src/events/emit.ts';
+import { handleDue } from '../src/events/handling.ts';
+import { ConsumerRunner } from '../src/events/runner.ts';
+import { webhookFanOut } from '../src/domains/webhooks/outbox.ts';
 import { newId } from '../src/storage/ids.ts';
 import { api, createContext, createPrincipal, json } from '../test/helpers/harness.ts';
 import { makeCertificate } from '../test/helpers/https-receiver.ts';
@@ -90,9 +94,13 @@ export default async function run(): Promise<void> {
         // Throughput: a backlog of deliveries, then a dispatcher drains it.
         for (let done = 0; done < THROUGHPUT_EVENTS; done += 100) {
           await ctx.storage.transaction(async (tx) => {
-            for (let i = 0; i < 100; i++) await emitEvent(tx, { orgId: p.orgId, event: 'client.updated', entityType: 'client', entityId: newId(), context: { version: 2, changedFields: ['name'] } });
+            for (let i = 0; i < 100; i++) await emit(tx, { orgId: p.orgId, name: 'client.updated', entityType: 'client', entityId: newId(), context: { version: 2, changedFields: ['name'] } });
           });
         }
+        // The webhook consumer turns the backlog of events into deliveries (before the dispatcher starts).
+        const fanOutStarted = performance.now();
+        while ((await handleDue(ctx.storage, [webhookFanOut], 50, ctx.config.eventRetryBaseMs)).claimed > 0);
+        const fanOutRate = THROUGHPUT_EVENTS / ((performance.now() - fanOutStarted) / 1000);
         const dispatcher = new Dispatcher({ storage: ctx.storage, config: ctx.config, log: ctx.app.log });
         const { result: seconds, peakRssMb } = await withPeakRss(async () => {
           const started = performance.now();
@@ -107,18 +115,22 @@ export default async function run(): Promise<void> {
         lines.push(
           `| deliveries/s (backlog of ${THROUGHPUT_EVENTS}) | ${kind} | ${Math.round(rate)} | ${Math.round(base)} | ${(rate / base).toFixed(3)} | attempt ${percentile(durations, 50)} | attempt ${percentile(durations, 99)} | ≥ 1000/s | ${peakRssMb} |`,
         );
+        lines.push(`| events fanned out to deliveries/s (backlog of ${THROUGHPUT_EVENTS}, webhook consumer) | ${kind} | ${Math.round(fanOutRate)} | - | - | - | - | - | - |`);
         await receiver.ask('arrivals');
+        const runner = new ConsumerRunner({ storage: ctx.storage, config: ctx.config, log: ctx.app.log }, [webhookFanOut]);
+        await runner.start();
 
-        // Latency: one event at a time on an idle dispatcher, commit to arrival.
+        // Latency: one event at a time on an idle consumer runner and dispatcher, commit to arrival.
         const emittedAt = new Map<string, number>();
         const before = await receiver.ask<number>('count');
         for (let i = 0; i < LATENCY_EVENTS; i++) {
           const entityId = newId();
-          await ctx.storage.transaction((tx) => emitEvent(tx, { orgId: p.orgId, event: 'deal.won', entityType: 'deal', entityId, context: { version: 3 } }));
+          await ctx.storage.transaction((tx) => emit(tx, { orgId: p.orgId, name: 'deal.won', entityType: 'deal', entityId, context: { version: 3, stage_id: entityId, stage: 'Won' } }));
           emittedAt.set(entityId, performance.timeOrigin + performance.now());
           await new Promise((r) => setTimeout(r, 10));
         }
         await waitForCount(receiver, before + LATENCY_EVENTS);
+        await runner.stop();
         await dispatcher.stop();
         const arrivals = await receiver.ask<Array<[string, number]>>('arrivals');
         const events = await ctx.storage.db.selectFrom('events').select(['id', 'entity_id']).where('org_id', '=', p.orgId).where('event', '=', 'deal.won').execute();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -11,9 +12,11 @@ import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
-import { frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
+import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
+import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
+import { requestLogSerializer } from './http/request-log.ts';
 import { ErrorEnvelope } from './http/schemas.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { tokenKey } from './platform/token-key.ts';
@@ -32,8 +35,30 @@ export interface BuildOptions {
   config: Config;
   storage: Storage;
   modules?: DomainModule[];
-  /** Pino options or false; the server passes its log level, tests pass false. */
-  logger?: boolean | { level: string };
+  /** false: no logging (tests); otherwise log at config.logLevel (to `logStream` when given, else stdout). */
+  logger?: boolean;
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * Refuses what the server would otherwise misread: no Host header on HTTP/1.1, two Host headers (joined by Node into
+ * "a, b"; which organization's address is meant?) and a body in a content coding the server
+ * does not decode (it would parse the compressed bytes).
+ */
+function checkFraming(raw: IncomingMessage): void {
+  const headers = raw.headers;
+  const host = headers.host;
+  if (host === undefined) {
+    if (raw.httpVersion !== '1.0') throw new AppError(400, 'bad_request', 'missing_host', 'the request carries no Host header');
+  } else if (host.includes(',')) {
+    throw new AppError(400, 'bad_request', 'duplicate_host', 'the request carries more than one Host header');
+  }
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    throw new AppError(415, 'unsupported_media_type', 'unsupported_content_encoding', `Content-Encoding "${encoding.slice(0, 64)}" is not supported; send the body uncompressed`, {}, {
+      'accept-encoding': 'identity',
+    });
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -44,7 +69,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, storage } = options;
   const modules = options.modules ?? domainModules;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer(config.logQueryValues) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (req) => {
@@ -53,6 +85,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler,
+    // Two Host headers arrive joined ("a, b") and are refused below, instead of the first one winning.
+    // A missing Host is refused below, in the envelope (Node's own refusal has no body).
+    http: { joinDuplicateHeaders: true, requireHostHeader: false },
     return503OnClosing: false,
     trustProxy: false,
   });
@@ -77,10 +113,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done(null, payload);
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    if (!closing) return done();
-    reply.header('connection', 'close');
-    done(new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly'));
+    reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
+    if (closing) {
+      reply.header('connection', 'close');
+      return done(new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly'));
+    }
+    try {
+      checkFraming(request.raw);
+    } catch (error) {
+      return done(error as AppError);
+    }
+    done();
   });
 
   const routes: RegisteredRoute[] = [];
@@ -98,7 +141,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const authenticator = new Authenticator(storage, await tokenKey(storage, config.tokenPepper));
   await authenticator.start();
   app.addHook('onClose', async () => authenticator.stop());
-  installAuth(app, authenticator);
 
   // No offline queue: while Redis is down a counter update fails at once and the request goes
   // on unlimited, instead of every request waiting out the reconnect back-off.
@@ -136,6 +178,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         limit: context.max,
       }, {}),
   });
+  // Installed after the limiter so failures share its store; the hook is global and so still
+  // runs before every route's own limiter hook.
+  const countFailure = app.createRateLimit({
+    max: config.authFailureLimitPerMinute,
+    timeWindow: FAILURE_WINDOW_MS,
+    keyGenerator: (request) => `auth-failed:${request.ip}`,
+    allowList: () => false,
+  });
+  installAuth(
+    app,
+    authenticator,
+    new AuthFailureLimiter(config.authFailureLimitPerMinute, async (request) => {
+      const counted = await countFailure(request);
+      return counted.isAllowed ? { exceeded: false, ttlMs: 0 } : { exceeded: counted.isExceeded, ttlMs: counted.ttl };
+    }),
+  );
   installAccessCheck(app);
 
   await app.register(swagger, {

@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   rateLimitPerMinute: number;
+  /** Requests per minute per client address that fail authentication; more get 429. */
+  authFailureLimitPerMinute: number;
   redisUrl: string | undefined;
   webhookRetryScheduleSeconds: number[];
   webhookTimeoutMs: number;
@@ -17,10 +19,20 @@ export interface Config {
   webhookPollMs: number;
   /** Delivery attempts in flight at once per process. */
   webhookConcurrency: number;
+  /** How often event consumer runners look for due events when no commit woke them. */
+  eventPollMs: number;
+  /** A failing consumer retries after this, then twice as long each time (up to an hour). */
+  eventRetryBaseMs: number;
+  /** Events, finished consumer records and finished webhook deliveries older than this are pruned. */
+  eventRetentionDays: number;
   logLevel: string;
+  /** Request logs carry whole URLs, query values included (debugging only: they can hold personal data). */
+  logQueryValues: boolean;
   sqliteSynchronous: SqliteSynchronous;
   tokenPepper: string | undefined;
   bodyLimitBytes: number;
+  /** How long an in-flight Idempotency-Key claim holds before another request may take it over. */
+  idempotencyLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +69,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     rateLimitPerMinute: integer(env, 'BIZPLAT_RATE_LIMIT', 300, 1, 10_000_000),
+    authFailureLimitPerMinute: integer(env, 'BIZPLAT_AUTH_FAILURE_LIMIT', 30, 1, 10_000_000),
     redisUrl: env.REDIS_URL || undefined,
     webhookRetryScheduleSeconds: retrySchedule(env.BIZPLAT_WEBHOOK_RETRY_SCHEDULE),
     webhookTimeoutMs: integer(env, 'BIZPLAT_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
@@ -64,10 +77,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookCaFile: env.BIZPLAT_WEBHOOK_CA_FILE || undefined,
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
+    eventPollMs: integer(env, 'BIZPLAT_EVENT_POLL_MS', 1000, 10, 3_600_000),
+    eventRetryBaseMs: integer(env, 'BIZPLAT_EVENT_RETRY_BASE_MS', 1000, 1, 3_600_000),
+    eventRetentionDays: integer(env, 'BIZPLAT_EVENT_RETENTION_DAYS', 30, 1, 36_500),
     logLevel,
+    logQueryValues: env.BIZPLAT_LOG_QUERY_VALUES === '1',
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,
     bodyLimitBytes: integer(env, 'BIZPLAT_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
+    idempotencyLeaseMs: integer(env, 'BIZPLAT_IDEMPOTENCY_LEASE_MS', 60_000, 100, 86_400_000),
   };
   return { ...config, ...overrides };
 }

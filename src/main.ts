@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { bootstrapDemo } from './demo.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
+import { startConsumerRunner } from './events/runner.ts';
 import { openMigratedStorage } from './setup.ts';
 
 export interface ServeOptions {
@@ -31,6 +32,13 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   for (const module of modules) {
     for (const worker of module.workers ?? []) stops.push(await worker({ storage, config, log: app.log }));
   }
+  stops.push(
+    await startConsumerRunner(
+      { storage, config, log: app.log },
+      modules.flatMap((m) => m.consumers ?? []),
+      modules.flatMap((m) => (m.prune ? [m.prune] : [])),
+    ),
+  );
   const address = await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${(app.server.address() as { port: number }).port}${API_PREFIX}`;
   if (demo) {

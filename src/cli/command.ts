@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { Storage } from '../storage/storage.ts';
 
 export interface OptionSpec {
   description: string;
@@ -10,6 +11,8 @@ export interface OptionSpec {
 export interface CommandArgs {
   options: Record<string, string | true | undefined>;
   config: Config;
+  /** Runs `work` against the migrated database and always closes it. */
+  withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T>;
 }
 
 /** Output of a command: printed as one JSON object with --json, or as `key: value` lines. */

@@ -5,8 +5,23 @@ import type { CliCommand, CommandResult } from './command.ts';
 import { UsageError } from './command.ts';
 import { coreCommands } from './commands/core.ts';
 import { parseCommandLine } from './parse.ts';
+import { openMigratedStorage } from '../setup.ts';
+import type { Config } from '../config.ts';
+import type { Storage } from '../storage/storage.ts';
 
 const commands: CliCommand[] = [...coreCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
+
+/** Opens the migrated database for one command and always closes it. */
+function storageFor(config: Config) {
+  return async <T>(work: (storage: Storage) => Promise<T>): Promise<T> => {
+    const storage = await openMigratedStorage(config, { poolSize: 2 });
+    try {
+      return await work(storage);
+    } finally {
+      await storage.close();
+    }
+  };
+}
 
 function usage(): string {
   const lines = ['usage: bizplat <command> [options] [--json] [--db URL]', '', 'commands:'];
@@ -37,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
     if (typeof options.db === 'string') env.DATABASE_URL = options.db;
     if (json && env.BIZPLAT_LOG_LEVEL === undefined && command.name !== 'serve') env.BIZPLAT_LOG_LEVEL = 'silent';
     const config = loadConfig(env);
-    const result = await command.run({ options, config });
+    const result = await command.run({ options, config, withStorage: storageFor(config) });
     if (result !== undefined) {
       if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else printHuman(result);

@@ -6,6 +6,8 @@ import type { OrganizationCreatedHook } from '../platform/service.ts';
 import type { Migration } from '../storage/migrations.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import type { CliCommand } from '../cli/command.ts';
+import type { Pruner } from '../events/retention.ts';
+import type { Consumer, EventDeclaration } from '../events/types.ts';
 
 /** What an import gives each collection's importer. */
 export interface ImportContext {
@@ -30,7 +32,7 @@ export interface RuntimeContext {
 /** A background worker a module runs while the server serves; start returns its stop. */
 export type Worker = (ctx: RuntimeContext) => Promise<() => Promise<void>>;
 
-/** One business domain: its tables, routes, import collections, CLI commands and workers. */
+/** One business domain: its tables, routes, import collections, CLI commands, workers, events and consumers. */
 export interface DomainModule {
   name: string;
   migrations: Migration[];
@@ -43,4 +45,10 @@ export interface DomainModule {
   /** This domain's part of the demo data set (`seed`, first start): import-file collections. */
   demoData?: Record<string, unknown[]>;
   workers?: Worker[];
+  /** The events this domain emits (name, entity type, context schema, catalog or internal). */
+  events?: EventDeclaration[];
+  /** Durable consumers of events (any domain's); run by the kernel's consumer runner. */
+  consumers?: Consumer[];
+  /** Deletes this domain's rows derived from events once older than the retention cut-off (e.g. finished webhook deliveries). */
+  prune?: Pruner;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findOrganizationIdByDomain, findTokenByHash, touchToken } from '../platform/queries.ts';
+import { findOrganizationIdByDomain, findTokenByHash, listOrganizationDomains, touchToken } from '../platform/queries.ts';
 import type { TokenRecord } from '../platform/queries.ts';
 import { RIGHTS } from '../platform/rights.ts';
 import { AUTH_CHANNEL } from '../platform/service.ts';
@@ -7,31 +7,24 @@ import { hashToken, parseToken, sameHash } from '../platform/token-format.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hasRight, hasScope } from './access.ts';
 import type { Actor } from './access.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import type { AuthFailureLimiter } from './auth-failures.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import { LruCache } from './lru-cache.ts';
 
 /** A cached entry lives at most this long even without a change notice. */
 const CACHE_TTL_MS = 30_000;
 /** last_used_at is written at most this often per token. */
 const TOUCH_INTERVAL_MS = 60_000;
-const MAX_CACHE_ENTRIES = 10_000;
+const MAX_CACHED_TOKENS = 10_000;
 
-/** Values loaded on a miss and kept CACHE_TTL_MS; emptied whole when it reaches MAX_CACHE_ENTRIES. */
-class TtlCache<V> {
-  readonly #entries = new Map<string, { value: V; at: number }>();
+/** Consulted before a token is looked up in the database. */
+export interface LookupGuard {
+  check(address: string): void;
+}
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
-    const now = Date.now();
-    const hit = this.#entries.get(key);
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
-    const value = await load();
-    if (this.#entries.size >= MAX_CACHE_ENTRIES) this.#entries.clear();
-    this.#entries.set(key, { value, at: now });
-    return value;
-  }
-
-  clear(): void {
-    this.#entries.clear();
-  }
+export interface AuthenticatorOptions {
+  /** How many known tokens are kept (least recently used ones are dropped first). */
+  maxCachedTokens?: number;
 }
 
 /** A token's record with what every request derives from it, worked out once per cache load. */
@@ -60,22 +53,30 @@ function knownToken(record: TokenRecord): KnownToken {
 
 /**
  * Resolves X-API-Token to an Actor. Tokens are looked up by their HMAC hash and compared in
- * constant time. Results are cached and the cache is dropped on every change notice: at once
- * for changes made in this process (and, on SQLite, by another process: the data version);
- * on PostgreSQL changes made by another process arrive by NOTIFY within milliseconds. While
- * notices cannot arrive (the LISTEN connection is down) tokens are read through.
+ * constant time. Known tokens are cached (bounded, least recently used dropped first; unknown
+ * tokens are never cached, so they cannot push known ones out) and the organizations' own
+ * addresses are held as one directory, so a request's Host value never becomes a cache key.
+ * Both are dropped on every change notice: at once for changes made in this process (and, on
+ * SQLite, by another process: the data version); on PostgreSQL changes made by another process
+ * arrive by NOTIFY within milliseconds. While notices cannot arrive (the LISTEN connection is
+ * down) both are read through.
  */
 export class Authenticator {
-  readonly #tokens = new TtlCache<KnownToken | null>();
-  readonly #domains = new TtlCache<string | null>();
+  readonly #tokens: LruCache<KnownToken>;
   readonly #touched = new Map<string, number>();
-  readonly #hashes = new Map<string, string>();
+  #domains: { byName: Map<string, string>; at: number } | undefined;
+  #domainsLoading: Promise<Map<string, string>> | undefined;
+  /** Bumped by every change notice: a load that began before it is not kept. */
+  #generation = 0;
   #unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly storage: Storage,
     private readonly key: Buffer,
-  ) {}
+    options: AuthenticatorOptions = {},
+  ) {
+    this.#tokens = new LruCache(options.maxCachedTokens ?? MAX_CACHED_TOKENS, CACHE_TTL_MS);
+  }
 
   async start(): Promise<void> {
     this.#unsubscribe = await this.storage.subscribe(AUTH_CHANNEL, () => this.clear());
@@ -86,21 +87,28 @@ export class Authenticator {
   }
 
   clear(): void {
+    this.#generation += 1;
     this.#tokens.clear();
-    this.#domains.clear();
+    this.#domains = undefined;
+    this.#domainsLoading = undefined;
   }
 
-  async authenticate(token: string | undefined, host: string): Promise<Actor> {
+  /**
+   * `guard.check(address)` runs before the database is read for a token this process does not
+   * know (a refusal thrown there spares the read).
+   */
+  async authenticate(token: string | undefined, host: string, address = '', guard?: LookupGuard): Promise<Actor> {
     if (token === undefined || token === '') throw unauthorized();
     const parsed = parseToken(token);
     if (!parsed) throw unauthorized('the API token is not valid');
     if (this.storage.changedElsewhere()) this.clear();
-    const hostOrgId = await this.#orgForHost(host);
+    const now = Date.now();
+    const hostOrgId = await this.#orgForHost(host, now);
     if (hostOrgId === null && parsed.format === 'legacy') {
       throw unauthorized('legacy tokens work only on the organization\'s own address');
     }
-    const hash = this.#hashOf(token);
-    const known = await this.#known(hash);
+    const hash = hashToken(this.key, token);
+    const known = await this.#known(hash, now, address, guard);
     if (!known || !sameHash(known.record.tokenHash, hash)) throw unauthorized('the API token is not valid');
     const { record } = known;
     if (hostOrgId !== null ? record.orgId !== hostOrgId : record.orgSlug !== parsed.slug) {
@@ -108,41 +116,60 @@ export class Authenticator {
     }
     if (parsed.format === 'new' && record.orgSlug !== parsed.slug) throw unauthorized('the API token is not valid');
     if (record.revokedAt !== null) throw unauthorized('the API token has been revoked');
-    const now = Date.now();
     if (known.expiresAtMs !== null && known.expiresAtMs <= now) throw unauthorized('the API token has expired');
     if (!record.memberActive) throw unauthorized('the token owner is no longer active');
     this.#touch(record.tokenId, now);
     return known.actor;
   }
 
-  /** The HMAC of a token, remembered: it is the same for the life of the process. */
-  #hashOf(token: string): string {
-    let hash = this.#hashes.get(token);
-    if (hash === undefined) {
-      if (this.#hashes.size >= MAX_CACHE_ENTRIES) this.#hashes.clear();
-      hash = hashToken(this.key, token);
-      this.#hashes.set(token, hash);
+  async #known(hash: string, now: number, address: string, guard: LookupGuard | undefined): Promise<KnownToken | null> {
+    const live = this.storage.changeNoticesLive();
+    if (live) {
+      const hit = this.#tokens.get(hash, now);
+      if (hit !== undefined) return hit;
     }
-    return hash;
+    guard?.check(address);
+    const generation = this.#generation;
+    const record = await findTokenByHash(this.storage.db, hash);
+    if (!record) return null;
+    const known = knownToken(record);
+    if (live && generation === this.#generation) this.#tokens.set(hash, known, now);
+    return known;
   }
 
-  async #known(hash: string): Promise<KnownToken | null> {
-    const load = async () => {
-      const record = await findTokenByHash(this.storage.db, hash);
-      return record ? knownToken(record) : null;
-    };
-    return this.storage.changeNoticesLive() ? this.#tokens.get(hash, load) : load();
-  }
-
-  #orgForHost(host: string): Promise<string | null> {
+  async #orgForHost(host: string, now: number): Promise<string | null> {
     const name = host.toLowerCase();
-    return this.#domains.get(name, async () => (await findOrganizationIdByDomain(this.storage.db, name)) ?? null);
+    if (!this.storage.changeNoticesLive()) return (await findOrganizationIdByDomain(this.storage.db, name)) ?? null;
+    const domains = this.#domains !== undefined && now - this.#domains.at < CACHE_TTL_MS ? this.#domains.byName : await this.#loadDomains(now);
+    return domains.get(name) ?? null;
+  }
+
+  /** One read of every organization's domain, shared by the requests that wait for it. */
+  #loadDomains(now: number): Promise<Map<string, string>> {
+    if (this.#domainsLoading) return this.#domainsLoading;
+    const generation = this.#generation;
+    const loading = listOrganizationDomains(this.storage.db).then(
+      (byName) => {
+        if (generation === this.#generation) {
+          this.#domains = { byName, at: now };
+          this.#domainsLoading = undefined;
+        }
+        return byName;
+      },
+      (error: unknown) => {
+        if (generation === this.#generation) this.#domainsLoading = undefined;
+        throw error;
+      },
+    );
+    this.#domainsLoading = loading;
+    return loading;
   }
 
   #touch(tokenId: string, now: number): void {
     const last = this.#touched.get(tokenId);
     if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
-    if (this.#touched.size >= MAX_CACHE_ENTRIES) this.#touched.clear();
+    // Only tokens that authenticated get here, so this map grows with real tokens alone.
+    if (this.#touched.size >= MAX_CACHED_TOKENS) this.#touched.clear();
     this.#touched.set(tokenId, now);
     touchToken(this.storage.db, tokenId, new Date(now).toISOString()).catch(() => {
       // Recording use is best effort; the request itself must not fail for it.
@@ -158,12 +185,20 @@ function tokenFrom(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Authenticates every route that declares `config.access` (401 when the token is not valid). */
-export function installAuth(app: FastifyInstance, authenticator: Authenticator): void {
+/**
+ * Authenticates every route that declares `config.access` (401 when the token is not valid;
+ * 429 once the caller's address has failed authentication too often).
+ */
+export function installAuth(app: FastifyInstance, authenticator: Authenticator, failures: AuthFailureLimiter): void {
   app.decorateRequest('actor', null as unknown as Actor);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.access) return;
-    request.actor = await authenticator.authenticate(tokenFrom(request), request.hostname);
+    try {
+      request.actor = await authenticator.authenticate(tokenFrom(request), request.hostname, request.ip, failures);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) throw await failures.failed(request, error);
+      throw error;
+    }
   });
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asAppError } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
@@ -20,6 +22,7 @@ const CLASS_BY_STATUS: Record<number, string> = {
   422: 'validation_error',
   428: 'precondition_required',
   429: 'too_many_requests',
+  431: 'request_header_fields_too_large',
   500: 'internal_error',
   503: 'service_unavailable',
 };
@@ -39,10 +42,51 @@ const CODE_BY_FASTIFY: Record<string, string> = {
  * length limit): without this they would bypass the envelope.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  reply.header('x-request-id', request.id);
+  reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the URL is not valid';
   return sendEnvelope(reply, request, status, CLASS_BY_STATUS[status] ?? 'bad_request', CODE_BY_FASTIFY[error.code] ?? 'bad_request', message);
+}
+
+/** What every API answer carries: nothing in it may be stored by a browser or a shared cache. */
+export const NO_STORE = 'no-store';
+
+const REASON_BY_STATUS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** A request Node's HTTP parser refused before Fastify saw it, as status, code and message. */
+function clientErrorAnswer(code: string | undefined): { status: number; code: string; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'headers_too_large', message: 'the request headers are too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'request_timeout', message: 'the request was not received in time' };
+  if (code === 'HPE_INVALID_CONTENT_LENGTH' || code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_TRANSFER_ENCODING') {
+    return { status: 400, code: 'malformed_request', message: 'the body length is not clear: Content-Length is malformed or conflicts with Transfer-Encoding' };
+  }
+  return { status: 400, code: 'malformed_request', message: 'the request is not valid HTTP' };
+}
+
+/**
+ * Fastify's clientErrorHandler: the refusals Node makes itself (a NUL in a header, conflicting
+ * Transfer-Encoding and Content-Length, oversized headers) answered in the one envelope.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // As Node does: answer only when no answer to an earlier request on this connection is under way.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent && error.code !== 'HPE_INVALID_EOF_STATE') {
+    const answer = clientErrorAnswer(error.code);
+    const requestId = randomUUID();
+    const body = JSON.stringify({
+      error: CLASS_BY_STATUS[answer.status] ?? 'bad_request',
+      message: answer.message,
+      request_id: requestId,
+      details: { error: answer.code },
+    });
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${REASON_BY_STATUS[answer.status] ?? 'Bad Request'}\r\n` +
+        `content-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `cache-control: ${NO_STORE}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function sendEnvelope(

@@ -7,7 +7,7 @@ import { conflict, validationError } from './errors.ts';
 /** Keys are kept this long; a repeat after that is a new request. */
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this (its process died) may be taken over. */
-const CLAIM_LEASE_MS = 60_000;
+export const DEFAULT_CLAIM_LEASE_MS = 60_000;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -44,18 +44,28 @@ export interface IdempotencyScope {
 }
 
 /**
- * Claims a key for one request. Returns the stored response for a completed repeat, or null
- * when the caller now owns the key and must perform the effect.
+ * The outcome of claiming a key: the stored response of a completed repeat, or the claim now
+ * held. `lease` (the claim's locked_until) identifies the claim: completing or releasing it
+ * succeeds only while the row still carries it, so a request that outlived its lease and was
+ * taken over can neither commit its effect nor drop the new owner's claim.
  */
-export async function claimKey(storage: Storage, scope: IdempotencyScope): Promise<StoredResponse | null> {
+export type Claim = { replay: StoredResponse } | { lease: string };
+
+/** Claims a key for one request (PostgreSQL: the claim commits before the effect runs). */
+export async function claimKey(storage: Storage, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
   // The usual case, a fresh key, is one statement; a key seen before is looked at in a
   // transaction, which tries the insert again: the other claim may have been released meanwhile.
-  if (await storage.oneStatement(({ db }) => insertClaim(db, scope, Date.now()))) return null;
-  return storage.transaction(({ db }) => claimKeyIn(db, scope));
+  const lease = leaseUntil(Date.now(), leaseMs);
+  if (await storage.oneStatement(({ db }) => insertClaim(db, scope, lease))) return { lease };
+  return storage.transaction(({ db }) => claimKeyIn(db, scope, leaseMs));
+}
+
+function leaseUntil(now: number, leaseMs: number): string {
+  return new Date(now + leaseMs).toISOString();
 }
 
 /** Claims a fresh key; false when the key is already there. */
-async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, now: number): Promise<boolean> {
+async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, lease: string): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({
@@ -66,8 +76,8 @@ async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, now: n
       state: 'in_flight',
       status_code: null,
       response_body: null,
-      locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
-      created_at: new Date(now).toISOString(),
+      locked_until: lease,
+      created_at: new Date().toISOString(),
     })
     .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
     .executeTakeFirst();
@@ -75,52 +85,81 @@ async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, now: n
 }
 
 /** claimKey inside a transaction the caller already holds. */
-export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope): Promise<StoredResponse | null> {
-  const now = Date.now();
-  const nowIso = new Date(now).toISOString();
-  if (await insertClaim(db, scope, now)) return null;
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('token_id', '=', scope.tokenId)
-    .where('key', '=', scope.key)
-    .executeTakeFirstOrThrow();
-  const expired = Date.parse(row.created_at) + KEY_LIFETIME_MS <= now;
-  const abandoned = row.state === 'in_flight' && Date.parse(row.locked_until) <= now;
-  if (expired || abandoned) {
-    await db
-      .updateTable('idempotency_keys')
-      .set({ request_hash: scope.hash, state: 'in_flight', status_code: null, response_body: null, locked_until: new Date(now + CLAIM_LEASE_MS).toISOString(), created_at: nowIso })
+export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
+  // A takeover is a compare-and-set on the row as read; losing it means another request changed
+  // the row meanwhile (took it over, or completed), so the row is read once more.
+  for (let attempt = 0; ; attempt++) {
+    const now = Date.now();
+    const lease = leaseUntil(now, leaseMs);
+    if (await insertClaim(db, scope, lease)) return { lease };
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
       .where('token_id', '=', scope.tokenId)
       .where('key', '=', scope.key)
-      .execute();
-    return null;
+      .executeTakeFirstOrThrow();
+    const expired = Date.parse(row.created_at) + KEY_LIFETIME_MS <= now;
+    const abandoned = row.state === 'in_flight' && Date.parse(row.locked_until) <= now;
+    if (expired || abandoned) {
+      const taken = await db
+        .updateTable('idempotency_keys')
+        .set({ request_hash: scope.hash, state: 'in_flight', status_code: null, response_body: null, locked_until: lease, created_at: new Date(now).toISOString() })
+        .where('token_id', '=', scope.tokenId)
+        .where('key', '=', scope.key)
+        .where('state', '=', row.state)
+        .where('locked_until', '=', row.locked_until)
+        .where('created_at', '=', row.created_at)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) > 0) return { lease };
+      if (attempt === 0) continue;
+      throw inProgress();
+    }
+    if (row.request_hash !== scope.hash) {
+      throw validationError('this Idempotency-Key was already used with a different request; use a new key for a new request', [
+        { field: 'Idempotency-Key', message: 'was used with a different body' },
+      ], { reason: 'idempotency_key_reused' });
+    }
+    if (row.state === 'in_flight') throw inProgress();
+    return { replay: { status: row.status_code ?? 200, body: row.response_body ?? '' } };
   }
-  if (row.request_hash !== scope.hash) {
-    throw validationError('this Idempotency-Key was already used with a different request; use a new key for a new request', [
-      { field: 'Idempotency-Key', message: 'was used with a different body' },
-    ], { reason: 'idempotency_key_reused' });
-  }
-  if (row.state === 'in_flight') {
-    throw conflict('idempotency_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
-  }
-  return { status: row.status_code ?? 200, body: row.response_body ?? '' };
 }
 
-/** Records the response in the effect's own transaction, so both commit or neither does. */
-export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-  await db
+function inProgress() {
+  return conflict('idempotency_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
+}
+
+/**
+ * Records the response in the effect's own transaction, so both commit or neither does. Refused
+ * (and the effect rolled back with it) when the claim is no longer this request's: it outlived
+ * its lease and another request with the key took over.
+ */
+export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope, lease: string, response: StoredResponse): Promise<void> {
+  const done = await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', status_code: response.status, response_body: response.body })
     .where('token_id', '=', scope.tokenId)
     .where('key', '=', scope.key)
-    .execute();
+    .where('state', '=', 'in_flight')
+    .where('locked_until', '=', lease)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0) {
+    throw conflict(
+      'idempotency_claim_lost',
+      'this request took longer than its Idempotency-Key claim and another request with the key took over; nothing was changed by this one: repeat it to get the outcome',
+    );
+  }
 }
 
-/** Releases a claim whose request failed, so the key may be used again once the request is mended. */
-export async function releaseKey(storage: Storage, scope: IdempotencyScope): Promise<void> {
+/** Releases this request's claim after it failed, so the key may be used again once the request is mended. */
+export async function releaseKey(storage: Storage, scope: IdempotencyScope, lease: string): Promise<void> {
   await storage.oneStatement(({ db }) =>
-    db.deleteFrom('idempotency_keys').where('token_id', '=', scope.tokenId).where('key', '=', scope.key).where('state', '=', 'in_flight').execute(),
+    db
+      .deleteFrom('idempotency_keys')
+      .where('token_id', '=', scope.tokenId)
+      .where('key', '=', scope.key)
+      .where('state', '=', 'in_flight')
+      .where('locked_until', '=', lease)
+      .execute(),
   );
 }
 

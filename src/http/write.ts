@@ -38,29 +38,30 @@ export async function write<T>(
     key,
     hash: requestHash(request.method, request.url, request.body),
   };
+  const leaseMs = request.server.config.idempotencyLeaseMs;
   if (storage.oneWriterAtATime) {
     // With one writer at a time the claim, the effect and the stored response can share one
     // transaction (one commit, one fsync): a concurrent repeat waits for it and gets the replay,
     // and a failure rolls the claim back with the effect.
     const outcome = await storage.transaction(async (tx) => {
-      const replay = await claimKeyIn(tx.db, scope);
-      if (replay) return { replay };
-      return { body: await performAndRecord(tx, reply, status, scope, work) };
+      const claim = await claimKeyIn(tx.db, scope, leaseMs);
+      if ('replay' in claim) return { replay: claim.replay };
+      return { body: await performAndRecord(tx, reply, status, scope, claim.lease, work) };
     });
     if (outcome.replay) {
       return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
     }
     return reply.code(status).type(JSON_TYPE).send(outcome.body);
   }
-  const stored = await claimKey(storage, scope);
-  if (stored) {
-    return reply.code(stored.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(stored.body);
+  const claim = await claimKey(storage, scope, leaseMs);
+  if ('replay' in claim) {
+    return reply.code(claim.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(claim.replay.body);
   }
   let body: string;
   try {
-    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, work));
+    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, claim.lease, work));
   } catch (error) {
-    await releaseKey(storage, scope).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
+    await releaseKey(storage, scope, claim.lease).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
     throw error;
   }
   return reply.code(status).type(JSON_TYPE).send(body);
@@ -83,10 +84,17 @@ export async function writeOneStatement<T>(
 }
 
 /** The effect, then its response serialized by the route's schema and stored under the key, in `tx`. */
-async function performAndRecord<T>(tx: Tx, reply: FastifyReply, status: number, scope: IdempotencyScope, work: (tx: Tx) => Promise<T>): Promise<string> {
+async function performAndRecord<T>(
+  tx: Tx,
+  reply: FastifyReply,
+  status: number,
+  scope: IdempotencyScope,
+  lease: string,
+  work: (tx: Tx) => Promise<T>,
+): Promise<string> {
   const result = await work(tx);
   reply.code(status);
   const serialized = reply.serialize(result) as string;
-  await completeKey(tx.db, scope, { status, body: serialized });
+  await completeKey(tx.db, scope, lease, { status, body: serialized });
   return serialized;
 }

@@ -34,6 +34,12 @@ export async function findOrganizationBySlug(db: Db, slug: string): Promise<Orga
 }
 
 
+/** Every organization's own address: domain → organization id. */
+export async function listOrganizationDomains(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('organizations').select(['id', 'domain']).where('domain', 'is not', null).execute();
+  return new Map(rows.flatMap((row) => (row.domain === null ? [] : [[row.domain, row.id] as const])));
+}
+
 export async function findOrganizationIdByDomain(db: Db, domain: string): Promise<string | undefined> {
   const row = await db.selectFrom('organizations').select('id').where('domain', '=', domain).executeTakeFirst();
   return row?.id;

@@ -22,7 +22,8 @@ export interface CreateOrganizationInput {
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const CURRENCY = /^[A-Z]{3}$/;
-const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/;
+/** A host name: dot-separated labels, no port, no trailing dot; the last label not all digits (no IPv4 address). */
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*(?![0-9]+$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export async function createOrganization(
   storage: Storage,
@@ -34,7 +35,7 @@ export async function createOrganization(
   const currency = (input.currency ?? 'UZS').toUpperCase();
   if (!CURRENCY.test(currency)) throw invalidField('currency', 'must be a three-letter ISO 4217 code');
   const domain = input.domain?.toLowerCase();
-  if (domain !== undefined && !HOST.test(domain)) throw invalidField('domain', 'must be a host name such as crm.example.com');
+  if (domain !== undefined && !HOST.test(domain)) throw invalidField('domain', 'must be a host name such as crm.example.com (no scheme, port, path or IP address)');
   const id = newId();
   try {
     await storage.transaction(async (tx) => {

@@ -43,6 +43,11 @@ const TYPES: Record<Dialect, DdlTypes> = {
   },
 };
 
+/** Migrations run in the order of their names, whichever module declares them. */
+export function byName(a: Migration, b: Migration): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the runner works below the typed schema
@@ -90,7 +95,7 @@ export async function runMigrations(db: AnyDb, dialect: Dialect, migrations: Mig
     if (names.has(m.name)) throw new Error(`duplicate migration name ${m.name}`);
     names.add(m.name);
   }
-  const ordered = [...migrations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const ordered = [...migrations].sort(byName);
   const run = async (conn: AnyDb): Promise<string[]> => {
     await sql.raw(CREATE_TABLE).execute(conn);
     const done = await applied(conn);

@@ -79,12 +79,21 @@ function runTransaction<T>(
 ): Promise<T> {
   return retryingTransientConflicts(async () => {
     const hooks: Array<() => void> = [];
+    // PostgreSQL delivers one notice per distinct (channel, payload) of a transaction anyway:
+    // a repeated one costs a round trip and tells no one anything more. (One first sent inside a
+    // savepoint that rolled back is not sent again; this process's listeners still hear it.)
+    const notified = new Set<string>();
     const result = await db.transaction().execute((trx) =>
       work({
         db: trx,
         dialect: 'postgres',
         afterCommit: (hook) => hooks.push(hook),
-        notify: (channel, payload = '') => notify(trx, hooks, channel, payload),
+        notify: async (channel, payload = '') => {
+          const key = `${channel}\u0000${payload}`;
+          if (notified.has(key)) return;
+          notified.add(key);
+          await notify(trx, hooks, channel, payload);
+        },
       }),
     );
     runAfterCommitHooks(hooks);

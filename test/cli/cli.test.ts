@@ -117,6 +117,9 @@ for (const kind of ['sqlite', 'postgres'] as const satisfies readonly DatabaseKi
       const cases: Array<[string[], RegExp]> = [
         [['org', 'create', '--slug', slug, '--name', 'Again'], /exists/],
         [['org', 'create', '--slug', 'Bad Slug', '--name', 'X'], /slug/],
+        [['org', 'create', '--slug', uniqueSlug('cli'), '--name', 'X', '--domain', 'crm.example.test:8443'], /domain.*host name/],
+        [['org', 'create', '--slug', uniqueSlug('cli'), '--name', 'X', '--domain', '192.0.2.10'], /domain.*host name/],
+        [['org', 'create', '--slug', uniqueSlug('cli'), '--name', 'X', '--domain', 'https://crm.example.test/'], /domain.*host name/],
         [['user', 'create', '--org', 'no-such-org', '--name', 'X'], /not found/],
         [['user', 'create', '--org', slug, '--name', 'X', '--rights', 'crm.everything'], /unknown right/],
         [['token', 'create', '--org', slug, '--user', userId, '--scopes', 'root'], /unknown scope/],

@@ -57,7 +57,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ url: string; 
 }
 
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
-  return loadConfig({ BIZPLAT_RATE_LIMIT: '1000000', BIZPLAT_SQLITE_SYNCHRONOUS: 'NORMAL', ...env, DATABASE_URL: databaseUrl });
+  return loadConfig({ BIZPLAT_RATE_LIMIT: '1000000', BIZPLAT_AUTH_FAILURE_LIMIT: '1000000', BIZPLAT_SQLITE_SYNCHRONOUS: 'NORMAL', ...env, DATABASE_URL: databaseUrl });
 }
 
 /** `modules` replaces the registered domains (kernel tests pass a small test-only module). */

@@ -129,7 +129,7 @@ describeEachDatabase('common rules: lists, versions, idempotency', (ctx) => {
       // One SQLite connection serialises the two requests, so the claim of a request running
       // elsewhere (another process) is made directly.
       const hash = requestHash('POST', `${API_PREFIX}/notes`, { title: 'racing' });
-      assert.equal(await claimKey(ctx().storage, { orgId: p.orgId, tokenId: p.tokenId, key: 'key-flight', hash }), null);
+      assert.ok('lease' in (await claimKey(ctx().storage, { orgId: p.orgId, tokenId: p.tokenId, key: 'key-flight', hash })));
       assertEnvelope(await post('racing', 'key-flight'), 409, 'conflict', 'idempotency_in_progress');
       return;
     }

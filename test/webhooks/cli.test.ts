@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, it } from 'node:test';
-import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
-import { emitClientCreated, settle } from './helpers.ts';
+import { emitClientCreated, settle, startDelivery } from './helpers.ts';
 
 const cert = makeCertificate();
 after(() => cert.remove());
@@ -48,12 +47,12 @@ describeEachDatabase(
   (ctx) => {
     it('lists attempts, redelivers a failed delivery now, and replays events since a time', async () => {
       const receiver = await startReceiver(cert);
-      const dispatcher = new Dispatcher({ storage: ctx().storage, config: { ...ctx().config, webhookRetryScheduleSeconds: [], webhookPollMs: 200 }, log: ctx().app.log });
+      let dispatcher: { stop(): Promise<void> } | undefined;
       try {
         receiver.respond = () => ({ status: 500 });
         const p = await createPrincipal(ctx());
         const sub = json<{ id: string }>(await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'ops', url: receiver.url, events: '*' } }));
-        await dispatcher.start();
+        dispatcher = await startDelivery(ctx(), { webhookRetryScheduleSeconds: [], webhookPollMs: 200 });
         const first = await emitClientCreated(ctx().storage, p.orgId);
         await receiver.waitFor(1);
         await settle(200);
@@ -92,7 +91,7 @@ describeEachDatabase(
         assert.equal(missing.stdout, '');
         assert.equal((JSON.parse(missing.stderr) as { error: string }).error, 'not_found');
       } finally {
-        await dispatcher.stop();
+        await dispatcher?.stop();
         await receiver.close();
       }
     });

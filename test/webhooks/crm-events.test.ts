@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
-import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
+import { startDelivery } from './helpers.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
 
@@ -18,10 +18,10 @@ describeEachDatabase(
         return;
       }
       const receiver = await startReceiver(cert);
-      const dispatcher = new Dispatcher({ storage: ctx().storage, config: ctx().config, log: ctx().app.log });
+      let dispatcher: { stop(): Promise<void> } | undefined;
       try {
         const sub = json<{ secret: string }>(await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'crm', url: receiver.url, events: ['client.created'] } }));
-        await dispatcher.start();
+        dispatcher = await startDelivery(ctx());
         const res = await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Webhook Client LLC' } });
         assert.equal(res.statusCode, 201, res.body);
         const client = json<{ id: string }>(res);
@@ -31,7 +31,7 @@ describeEachDatabase(
         assert.equal(body.data.entityId, client.id);
         assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir));
       } finally {
-        await dispatcher.stop();
+        await dispatcher?.stop();
         await receiver.close();
       }
     });

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, it } from 'node:test';
 import type { Config } from '../../src/config.ts';
-import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
-import { redeliver } from '../../src/domains/webhooks/operator.ts';
+import { emit } from '../../src/events/emit.ts';
+import { redeliver } from '../../src/domains/webhooks/deliveries.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
 import type { Receiver } from '../helpers/https-receiver.ts';
-import { emitClientCreated, settle } from './helpers.ts';
+import { emitClientCreated, handleEventsNow, settle, startDelivery } from './helpers.ts';
 
 const cert = makeCertificate();
 after(() => cert.remove());
@@ -35,11 +35,11 @@ describeEachDatabase(
       for (const r of receivers.splice(0)) await r.close();
       // A later receiver may reuse a closed one's port: nothing queued may reach it.
       await ctx().storage.db.updateTable('webhook_deliveries').set({ status: 'cancelled' }).where('status', '=', 'pending').execute();
+      await ctx().storage.db.updateTable('event_progress').set({ status: 'done', completed_at: new Date().toISOString() }).where('status', '=', 'pending').execute();
     });
 
-    async function dispatcher(config: Partial<Config> = {}): Promise<Dispatcher> {
-      const d = new Dispatcher({ storage: ctx().storage, config: { ...ctx().config, ...config }, log: ctx().app.log });
-      await d.start();
+    async function dispatcher(config: Partial<Config> = {}): Promise<{ stop(): Promise<void> }> {
+      const d = await startDelivery(ctx(), config);
       running.push(d);
       return d;
     }
@@ -62,7 +62,7 @@ describeEachDatabase(
       const r = await receiver();
       const sub = await subscribe(ctx(), p, r.url, ['client.created']);
       // Polling once an hour: only the commit's notification can bring the event out in time.
-      await dispatcher({ webhookPollMs: 3_600_000 });
+      await dispatcher({ webhookPollMs: 3_600_000, eventPollMs: 3_600_000 });
       await settle(100);
       const { eventId, entityId } = await emitClientCreated(ctx().storage, p.orgId, { version: 1 });
       const [got] = await r.waitFor(1);
@@ -77,10 +77,9 @@ describeEachDatabase(
       assert.match(body.ts, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
 
       // An event the subscription did not ask for is not sent.
-      await ctx().storage.transaction(async (tx) => {
-        const { emitEvent } = await import('../../src/domains/webhooks/outbox.ts');
-        await emitEvent(tx, { orgId: p.orgId, event: 'deal.won', entityType: 'deal', entityId: entityId, context: { version: 2 } });
-      });
+      await ctx().storage.transaction((tx) =>
+        emit(tx, { orgId: p.orgId, name: 'deal.won', entityType: 'deal', entityId, context: { version: 2, stage_id: entityId, stage: 'Won' } }),
+      );
       await settle(300);
       assert.equal(r.received.length, 1);
       const s = await subscription(p, sub.id);
@@ -188,6 +187,7 @@ describeEachDatabase(
       await subscribe(ctx(), p, r.url);
       // A dispatcher that claimed and died: the lease is set, nothing was recorded.
       await emitClientCreated(ctx().storage, p.orgId);
+      await handleEventsNow(ctx());
       const leaseUntil = new Date(Date.now() + 700).toISOString();
       await ctx()
         .storage.db.updateTable('webhook_deliveries')

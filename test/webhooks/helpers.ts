@@ -1,13 +1,37 @@
-import { emitEvent } from '../../src/domains/webhooks/outbox.ts';
+import type { Config } from '../../src/config.ts';
+import { emit } from '../../src/events/emit.ts';
+import { handleDue } from '../../src/events/handling.ts';
+import { ConsumerRunner } from '../../src/events/runner.ts';
+import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
 import { newId } from '../../src/storage/ids.ts';
 import type { Storage } from '../../src/storage/storage.ts';
+import type { TestContext } from '../helpers/harness.ts';
 
 /** Emits client.created as a CRM service would, inside a write transaction; returns the event's and the entity's ids. */
 export async function emitClientCreated(storage: Storage, orgId: string, context: Record<string, unknown> = { version: 1 }): Promise<{ eventId: string; entityId: string }> {
   const entityId = newId();
-  await storage.transaction((tx) => emitEvent(tx, { orgId, event: 'client.created', entityType: 'client', entityId, context }));
-  const row = await storage.db.selectFrom('events').select('id').where('org_id', '=', orgId).where('entity_id', '=', entityId).executeTakeFirstOrThrow();
-  return { eventId: row.id, entityId };
+  const eventId = await storage.transaction((tx) => emit(tx, { orgId, name: 'client.created', entityType: 'client', entityId, context }));
+  return { eventId, entityId };
+}
+
+/** What a server runs for webhooks: the event consumers (fan-out to deliveries) and a dispatcher. */
+export async function startDelivery(ctx: TestContext, config: Partial<Config> = {}): Promise<{ stop(): Promise<void> }> {
+  const runtime = { storage: ctx.storage, config: { ...ctx.config, ...config }, log: ctx.app.log };
+  const runner = new ConsumerRunner(runtime, ctx.modules.flatMap((m) => m.consumers ?? []));
+  const dispatcher = new Dispatcher(runtime);
+  await runner.start();
+  await dispatcher.start();
+  return {
+    stop: async () => {
+      await runner.stop();
+      await dispatcher.stop();
+    },
+  };
+}
+
+/** Runs the consumers once, now, in this process (the webhook fan-out turns due events into deliveries). */
+export async function handleEventsNow(ctx: TestContext): Promise<void> {
+  await handleDue(ctx.storage, ctx.modules.flatMap((m) => m.consumers ?? []), 1000, ctx.config.eventRetryBaseMs);
 }
 
 export function settle(ms: number): Promise<void> {

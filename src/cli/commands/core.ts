@@ -5,21 +5,10 @@ import { serveUntilSignalled } from '../../main.ts';
 import { RIGHTS } from '../../platform/rights.ts';
 import { createOrganization, createToken, createUser, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
 import { tokenKey } from '../../platform/token-key.ts';
-import { migrate, openMigratedStorage, organizationHooks } from '../../setup.ts';
+import { migrate, organizationHooks } from '../../setup.ts';
 import { openStorage } from '../../storage/storage.ts';
-import type { Storage } from '../../storage/storage.ts';
-import type { CliCommand, CommandArgs, CommandResult } from '../command.ts';
+import type { CliCommand, CommandResult } from '../command.ts';
 import { UsageError, listOption, requiredOption, stringOption } from '../command.ts';
-
-/** Runs `work` against the migrated database and always closes it. */
-export async function withStorage<T>(args: CommandArgs, work: (storage: Storage) => Promise<T>): Promise<T> {
-  const storage = await openMigratedStorage(args.config, { poolSize: 2 });
-  try {
-    return await work(storage);
-  } finally {
-    await storage.close();
-  }
-}
 
 const serve: CliCommand = {
   name: 'serve',
@@ -62,7 +51,7 @@ const orgCreate: CliCommand = {
     currency: { description: 'default currency of deals and payment requests (default UZS)' },
   },
   run: (args) =>
-    withStorage(args, (storage) =>
+    args.withStorage((storage) =>
       createOrganization(
         storage,
         { slug: requiredOption(args, 'slug'), name: requiredOption(args, 'name'), domain: stringOption(args, 'domain'), currency: stringOption(args, 'currency') },
@@ -86,7 +75,7 @@ const userCreate: CliCommand = {
     if (role !== undefined && role !== 'admin') throw new UsageError('--role accepts only "admin"');
     if (role !== undefined && args.options.rights !== undefined) throw new UsageError('give either --rights or --role admin, not both');
     const rights = role === 'admin' ? [...RIGHTS] : (listOption(args, 'rights') ?? []);
-    return withStorage(args, (storage) =>
+    return args.withStorage((storage) =>
       createUser(storage, { orgSlug: requiredOption(args, 'org'), name: requiredOption(args, 'name'), email: stringOption(args, 'email'), rights }),
     );
   },
@@ -104,7 +93,7 @@ const tokenCreate: CliCommand = {
     expires: { description: 'ISO 8601 expiry time' },
   },
   run: (args) =>
-    withStorage(args, async (storage) =>
+    args.withStorage(async (storage) =>
       createToken(storage, await tokenKey(storage, args.config.tokenPepper), {
         orgSlug: requiredOption(args, 'org'),
         user: requiredOption(args, 'user'),
@@ -120,7 +109,7 @@ const tokenRevoke: CliCommand = {
   name: 'token revoke',
   summary: 'Revoke a token: it fails with 401 from the next request on',
   options: { org: { description: 'organization slug', required: true }, id: { description: 'token id', required: true } },
-  run: (args) => withStorage(args, (storage) => revokeToken(storage, requiredOption(args, 'org'), requiredOption(args, 'id'))),
+  run: (args) => args.withStorage((storage) => revokeToken(storage, requiredOption(args, 'org'), requiredOption(args, 'id'))),
 };
 
 const importCommand: CliCommand = {
@@ -135,7 +124,7 @@ const importCommand: CliCommand = {
     } catch (error) {
       throw new UsageError(`cannot read ${path} as JSON: ${(error as Error).message}`);
     }
-    return withStorage(args, (storage): Promise<CommandResult> => importData(storage, requiredOption(args, 'org'), data));
+    return args.withStorage((storage): Promise<CommandResult> => importData(storage, requiredOption(args, 'org'), data));
   },
 };
 
@@ -143,7 +132,7 @@ const seed: CliCommand = {
   name: 'seed',
   summary: 'Import the demo data set into an organization',
   options: { org: { description: 'organization slug', required: true } },
-  run: (args) => withStorage(args, (storage) => seedDemoData(storage, requiredOption(args, 'org'))),
+  run: (args) => args.withStorage((storage) => seedDemoData(storage, requiredOption(args, 'org'))),
 };
 
 
@@ -158,7 +147,7 @@ const orgSettings: CliCommand = {
     const slug = requiredOption(args, 'org');
     const negative = stringOption(args, 'allow-negative-stock');
     if (negative !== undefined && negative !== 'true' && negative !== 'false') throw new UsageError('--allow-negative-stock takes true or false');
-    return withStorage(args, async (storage) => {
+    return args.withStorage(async (storage) => {
       if (negative === undefined) return { ...(await requireOrganization(storage, slug)).settings };
       return updateOrganizationSettings(storage, slug, { allowNegativeStock: negative === 'true' });
     });

@@ -5,7 +5,7 @@ import type { Page } from '../../http/pagination.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { emitEvent } from '../webhooks/outbox.ts';
+import { emit } from '../../events/emit.ts';
 import { email, phone, requiredText, tags, text } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
 import { clients } from './queries.ts';
@@ -58,7 +58,7 @@ export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateI
   } satisfies Insertable<CrmClientsTable>;
   row.search_text = clientSearchText(row.name, row.phone, row.email);
   const created = await clients.insert(tx.db, row);
-  await emitEvent(tx, { orgId: actor.orgId, event: 'client.created', entityType: 'client', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'client.created', entityType: 'client', entityId: id, context: { version: 1 } });
   return created;
 }
 
@@ -81,7 +81,7 @@ export async function patchClient(tx: Tx, actor: CrmActor, id: string, input: Cl
   if (!outcome) throw notFound('client');
   const { record, changed } = outcome;
   if (changed.length > 0) {
-    await emitEvent(tx, { orgId: actor.orgId, event: 'client.updated', entityType: 'client', entityId: id, context: { version: record.version, changedFields: changed } });
+    await emit(tx, { orgId: actor.orgId, name: 'client.updated', entityType: 'client', entityId: id, context: { version: record.version, changedFields: changed } });
   }
   return record;
 }

@@ -1,7 +1,6 @@
 /** CLI: `crm settings --org S [--phone-region XX]` shows or sets the region for phone numbers without "+". */
 import { UsageError, requiredOption, stringOption } from '../../cli/command.ts';
 import type { CliCommand } from '../../cli/command.ts';
-import { withStorage } from '../../cli/commands/core.ts';
 import { requireOrganization, updateOrganizationSettings } from '../../platform/service.ts';
 import { phoneRegion } from './normalize.ts';
 
@@ -16,7 +15,7 @@ const crmSettings: CliCommand = {
     const slug = requiredOption(args, 'org');
     const region = stringOption(args, 'phone-region')?.toUpperCase();
     if (region !== undefined && region !== 'AUTO' && !/^[A-Z]{2}$/.test(region)) throw new UsageError('--phone-region takes a two-letter region such as UZ, or auto');
-    return withStorage(args, async (storage) => {
+    return args.withStorage(async (storage) => {
       if (region !== undefined) await updateOrganizationSettings(storage, slug, { phoneRegion: region === 'AUTO' ? null : region });
       const org = await requireOrganization(storage, slug);
       return { phoneRegion: phoneRegion({ orgId: org.id, userId: '', orgCurrency: org.currency, orgSettings: org.settings }) ?? null };

@@ -7,7 +7,7 @@ import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { emitEvent } from '../webhooks/outbox.ts';
+import { emit } from '../../events/emit.ts';
 import { resolveStage } from './funnels.ts';
 import { requiredText, stageKey, tags, text } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
@@ -57,9 +57,9 @@ async function checkLinks(db: Db, orgId: string, links: { client_id: string | nu
 
 async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number, stage: Pick<StageRow, 'id' | 'name' | 'kind'>): Promise<void> {
   if (stage.kind !== 'won' && stage.kind !== 'lost') return;
-  await emitEvent(tx, {
+  await emit(tx, {
     orgId,
-    event: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
+    name: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
     entityType: 'deal',
     entityId: id,
     context: { version, stage_id: stage.id, stage: stage.name },
@@ -93,7 +93,7 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
     updated_at: now,
   } satisfies Insertable<CrmDealsTable>;
   const created = await deals.insert(tx.db, row);
-  await emitEvent(tx, { orgId: actor.orgId, event: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });
   await emitStageEvent(tx, actor.orgId, id, 1, stage);
   return created;
 }
@@ -124,7 +124,7 @@ export async function patchDeal(tx: Tx, actor: CrmActor, id: string, input: Deal
   if (!outcome) throw notFound('deal');
   const { record, changed } = outcome;
   if (changed.length > 0) {
-    await emitEvent(tx, { orgId: actor.orgId, event: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed } });
+    await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed } });
   }
   if (movedTo) await emitStageEvent(tx, actor.orgId, id, record.version, movedTo);
   return record;

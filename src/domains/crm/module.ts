@@ -1,6 +1,7 @@
 import type { DomainModule } from '../module.ts';
 import { crmCommands } from './commands.ts';
 import { crmDemoData } from './demo.ts';
+import { crmEvents } from './events.ts';
 import { ensureDefaultFunnel } from './funnels.ts';
 import { crmImporters } from './importers.ts';
 import { crmMigrations } from './migrations.ts';
@@ -17,4 +18,5 @@ export const crmModule: DomainModule = {
   importers: crmImporters,
   demoData: crmDemoData,
   commands: crmCommands,
+  events: crmEvents,
 };

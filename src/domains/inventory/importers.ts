@@ -11,9 +11,9 @@ import { memberUserIds } from '../../platform/members.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { allowsNegativeStock, postMovement } from './ledger-service.ts';
-import { createProduct } from './product-service.ts';
+import { createProduct } from './products.ts';
 import { ITEM_TYPES, MOVEMENT_KINDS, MovementLineInput } from './schemas.ts';
-import { createWarehouse } from './warehouse-service.ts';
+import { createWarehouse } from './warehouses.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const OptText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));

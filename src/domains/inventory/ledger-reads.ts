@@ -8,7 +8,7 @@ import type { Database } from '../../storage/schema.ts';
 import { countMovements, findMovement, linesOf, listBalances, pageOfMovements } from './ledger-queries.ts';
 import type { BalanceRow, LineRow } from './ledger-queries.ts';
 import { movementView } from './ledger-service.ts';
-import { QTY_SCALE } from './product-service.ts';
+import { QTY_SCALE } from './products.ts';
 import type { Movement, MovementListQuery, MovementPage, StockBalance, StockQuery } from './schemas.ts';
 
 export function balanceView(row: BalanceRow): StockBalance {

@@ -16,7 +16,7 @@ import { COUNT_SLOTS, findBalance } from './ledger-queries.ts';
 import type { LineRow, MovementRow } from './ledger-queries.ts';
 import { byBalanceKey, storedLines, writeMovement } from './ledger-write.ts';
 import type { CatalogFound, MovementWrite } from './ledger-write.ts';
-import { MONEY_SCALE, QTY_SCALE, scaledField } from './product-service.ts';
+import { MONEY_SCALE, QTY_SCALE, scaledField } from './products.ts';
 import type { Movement, MovementCreateBody, MovementLine } from './schemas.ts';
 
 /** Who posts a movement and under which organization rules. */

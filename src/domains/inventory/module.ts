@@ -3,7 +3,7 @@ import { inventoryDemoData } from './demo.ts';
 import { inventoryImporters } from './importers.ts';
 import { inventoryMigrations } from './migrations.ts';
 import { inventoryRoutes } from './routes.ts';
-import { createDefaultWarehouse } from './warehouse-service.ts';
+import { createDefaultWarehouse } from './warehouses.ts';
 
 export const inventoryModule: DomainModule = {
   name: 'inventory',

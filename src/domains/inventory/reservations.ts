@@ -8,7 +8,7 @@ import { formatScaled } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { findBalance, releaseOnBalance, reserveOnBalance } from './ledger-queries.ts';
 import { balanceView } from './ledger-reads.ts';
-import { QTY_SCALE, scaledField } from './product-service.ts';
+import { QTY_SCALE, scaledField } from './products.ts';
 import type { StockBalance } from './schemas.ts';
 
 export interface ReservationInput {

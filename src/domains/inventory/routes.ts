@@ -9,7 +9,7 @@ import { expectedVersion } from '../../http/versions.ts';
 import { write, writeOneStatement } from '../../http/write.ts';
 import { getMovement, movementPage, stockPage } from './ledger-reads.ts';
 import { allowsNegativeStock, postMovement } from './ledger-service.ts';
-import { createProduct, getProduct, productPage, updateProductFields } from './product-service.ts';
+import { createProduct, getProduct, productPage, updateProductFields } from './products.ts';
 import {
   Movement,
   MovementCreateBody,
@@ -25,7 +25,7 @@ import {
   WarehouseListQuery,
 } from './schemas.ts';
 import { products, warehouses } from './queries.ts';
-import { getWarehouse, warehousePage } from './warehouse-service.ts';
+import { getWarehouse, warehousePage } from './warehouses.ts';
 
 const read: RouteAccess = { scope: 'inventory:read', capability: 'inventory', mode: 'read' };
 const edit: RouteAccess = { scope: 'inventory:write', right: 'org.inventory.edit', capability: 'inventory', mode: 'write' };

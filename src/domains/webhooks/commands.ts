@@ -1,18 +1,7 @@
-import type { CliCommand, CommandArgs } from '../../cli/command.ts';
+import type { CliCommand } from '../../cli/command.ts';
 import { UsageError, requiredOption, stringOption } from '../../cli/command.ts';
-import { openMigratedStorage } from '../../setup.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { DELIVERY_STATUSES, deliveryLog, redeliver, replay } from './operator.ts';
+import { DELIVERY_STATUSES, deliveryLog, redeliver, replay } from './deliveries.ts';
 import type { DeliveryStatus } from './tables.ts';
-
-async function withStorage<T>(args: CommandArgs, work: (storage: Storage) => Promise<T>): Promise<T> {
-  const storage = await openMigratedStorage(args.config, { poolSize: 2 });
-  try {
-    return await work(storage);
-  } finally {
-    await storage.close();
-  }
-}
 
 const deliveries: CliCommand = {
   name: 'webhook deliveries',
@@ -31,7 +20,7 @@ const deliveries: CliCommand = {
     const limitText = stringOption(args, 'limit') ?? '100';
     if (!/^\d{1,4}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000) throw new UsageError('--limit must be 1 to 1000');
     const subscriptionId = stringOption(args, 'subscription');
-    return withStorage(args, (storage) =>
+    return args.withStorage((storage) =>
       deliveryLog(storage, requiredOption(args, 'org'), {
         limit: Number(limitText),
         ...(subscriptionId !== undefined ? { subscriptionId } : {}),
@@ -45,7 +34,7 @@ const redeliverCommand: CliCommand = {
   name: 'webhook redeliver',
   summary: 'Attempt one delivery again now (failed ones included) and print the outcome',
   options: { org: { description: 'organization slug', required: true }, delivery: { description: 'delivery id', required: true } },
-  run: (args) => withStorage(args, (storage) => redeliver(storage, args.config, requiredOption(args, 'org'), requiredOption(args, 'delivery'))),
+  run: (args) => args.withStorage((storage) => redeliver(storage, args.config, requiredOption(args, 'org'), requiredOption(args, 'delivery'))),
 };
 
 const replayCommand: CliCommand = {
@@ -57,7 +46,7 @@ const replayCommand: CliCommand = {
     since: { description: 'ISO 8601 time: events at or after it are sent again', required: true },
   },
   run: (args) =>
-    withStorage(args, (storage) => replay(storage, requiredOption(args, 'org'), requiredOption(args, 'subscription'), requiredOption(args, 'since'))),
+    args.withStorage((storage) => replay(storage, requiredOption(args, 'org'), requiredOption(args, 'subscription'), requiredOption(args, 'since'))),
 };
 
 export const webhookCommands: CliCommand[] = [deliveries, redeliverCommand, replayCommand];

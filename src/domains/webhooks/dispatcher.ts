@@ -3,7 +3,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { claimDue, recordOutcomes, send } from './attempt.ts';
 import type { Outcome } from './attempt.ts';
 import type { ClaimedDelivery } from './queries.ts';
-import { EVENTS_CHANNEL } from './outbox.ts';
+import { DELIVERIES_CHANNEL } from './outbox.ts';
 import { nextDueAt } from './queries.ts';
 import { WebhookSender } from './sender.ts';
 
@@ -11,8 +11,8 @@ const RECORD_BATCH = 200;
 const RECORD_WINDOW_MS = 10;
 
 /**
- * Sends due deliveries with at most `webhookConcurrency` attempts in flight. It wakes when an
- * event commits (NOTIFY on PostgreSQL, in-process on SQLite), when the earliest retry falls
+ * Sends due deliveries with at most `webhookConcurrency` attempts in flight. It wakes when
+ * deliveries commit (NOTIFY on PostgreSQL, in-process on SQLite), when the earliest retry falls
  * due, and every `webhookPollMs` as the fallback (deliveries of other SQLite processes, a
  * lease that expired). Several dispatchers may run on one database: claims never overlap.
  */
@@ -42,7 +42,7 @@ export class Dispatcher {
   }
 
   async start(): Promise<void> {
-    this.#unsubscribe = await this.#storage.subscribe(EVENTS_CHANNEL, () => this.wake());
+    this.#unsubscribe = await this.#storage.subscribe(DELIVERIES_CHANNEL, () => this.wake());
     this.wake();
   }
 

@@ -1,22 +1,7 @@
 import type { Migration } from '../../storage/migrations.ts';
 
+// 0300_events_outbox, which created the events table, is now the kernel's 0010_events (src/events/migrations.ts).
 export const webhookMigrations: Migration[] = [
-  {
-    name: '0300_events_outbox',
-    statements: (t) => [
-      `CREATE TABLE events (
-        seq ${t.autoId},
-        id TEXT NOT NULL UNIQUE,
-        org_id TEXT NOT NULL,
-        event TEXT NOT NULL,
-        entity_type TEXT NOT NULL,
-        entity_id TEXT NOT NULL,
-        data ${t.json} NOT NULL,
-        created_at ${t.timestamp} NOT NULL
-      )`,
-      `CREATE INDEX events_org_seq ON events (org_id, seq)`,
-    ],
-  },
   {
     name: '0301_webhook_subscriptions_deliveries',
     statements: (t) => [
@@ -72,5 +57,10 @@ export const webhookMigrations: Migration[] = [
       )`,
       `CREATE INDEX webhook_attempts_delivery ON webhook_attempts (org_id, delivery_id, seq)`,
     ],
+  },
+  {
+    name: '0302_webhook_deliveries_finished',
+    // Retention deletes finished deliveries by age.
+    statements: () => [`CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (completed_at)`],
   },
 ];

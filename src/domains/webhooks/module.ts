@@ -1,7 +1,10 @@
 import type { DomainModule } from '../module.ts';
+import { deleteInBatches } from '../../events/retention.ts';
 import { webhookCommands } from './commands.ts';
 import { startDispatcher } from './dispatcher.ts';
 import { webhookMigrations } from './migrations.ts';
+import { webhookFanOut } from './outbox.ts';
+import { deleteFinishedDeliveries } from './queries.ts';
 import { webhookRoutes } from './routes.ts';
 
 export const webhooksModule: DomainModule = {
@@ -10,4 +13,6 @@ export const webhooksModule: DomainModule = {
   routes: webhookRoutes,
   commands: webhookCommands,
   workers: [startDispatcher],
+  consumers: [webhookFanOut],
+  prune: (storage, before) => deleteInBatches(storage, (db, limit) => deleteFinishedDeliveries(db, before, limit)),
 };

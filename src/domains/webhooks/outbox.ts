@@ -1,41 +1,32 @@
-import { nowIso, readJson, toJson } from '../../storage/codecs.ts';
+import { nowIso, readJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import type { EventName } from './catalog.ts';
+import type { Consumer, StoredEvent } from '../../events/types.ts';
+import { EVENT_NAMES } from './catalog.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
 import { activeSubscriptionEvents, insertDeliveries } from './queries.ts';
 
-/** Dispatchers in every process wake on this channel when an event commits. */
-export const EVENTS_CHANNEL = 'bizplat_events';
+/** Dispatchers in every process wake on this channel when deliveries commit. */
+export const DELIVERIES_CHANNEL = 'bizplat_webhook_deliveries';
 
-export interface EmittedEvent {
-  orgId: string;
-  event: EventName;
-  entityType: string;
-  entityId: string;
-  /** Event context merged into `data` beside entityType and entityId. */
-  context?: Record<string, unknown>;
+/**
+ * Fans one catalog event out to one delivery per matching active subscription, in the
+ * consumer's transaction: the deliveries exist exactly when the event is marked handled.
+ */
+async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
+  const targets = (await activeSubscriptionEvents(tx.db, event.orgId)).filter((s) => subscribesTo(readJson(s.events), event.name));
+  if (targets.length === 0) return;
+  const body = deliveryBody(event.name, { entityType: event.entityType, entityId: event.entityId, ...event.context }, event.createdAt);
+  const now = nowIso();
+  await insertDeliveries(
+    tx.db,
+    targets.map((s) => ({ org_id: event.orgId, id: newId(), subscription_id: s.id, event_id: event.id, event: event.name, body, created_at: now, next_attempt_at: now })),
+  );
+  await tx.notify(DELIVERIES_CHANNEL);
 }
 
 /**
- * Records a catalog event in the writer's transaction (the outbox) and fans it out there to
- * one delivery per matching active subscription: both exist exactly when the change they
- * report was committed. Emitting an event is this one call in a service.
+ * The webhooks domain's consumer. It subscribes to the catalog names only, so internal events
+ * never reach a subscription, not even a `*` one.
  */
-export async function emitEvent(tx: Tx, e: EmittedEvent): Promise<void> {
-  const data = { entityType: e.entityType, entityId: e.entityId, ...(e.context ?? {}) };
-  const id = newId();
-  const createdAt = nowIso();
-  await tx.db
-    .insertInto('events')
-    .values({ id, org_id: e.orgId, event: e.event, entity_type: e.entityType, entity_id: e.entityId, data: toJson(data), created_at: createdAt })
-    .execute();
-  const targets = (await activeSubscriptionEvents(tx.db, e.orgId)).filter((s) => subscribesTo(readJson(s.events), e.event));
-  if (targets.length === 0) return;
-  const body = deliveryBody(e.event, data, createdAt);
-  await insertDeliveries(
-    tx.db,
-    targets.map((s) => ({ org_id: e.orgId, id: newId(), subscription_id: s.id, event_id: id, event: e.event, body, created_at: createdAt, next_attempt_at: createdAt })),
-  );
-  await tx.notify(EVENTS_CHANNEL);
-}
+export const webhookFanOut: Consumer = { name: 'webhooks.fan-out', events: EVENT_NAMES, handle: fanOut };

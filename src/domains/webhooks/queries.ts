@@ -306,19 +306,21 @@ export function attemptsOf(db: Db, orgId: string, deliveryIds: string[]): Promis
     .then((rows) => rows.map((r) => ({ ...r, ok: r.ok === true || r.ok === 1 })));
 }
 
-export interface EventRow {
-  id: string;
-  event: string;
-  data: unknown;
-  created_at: string;
-}
-
-export function eventsSince(db: Db, orgId: string, since: string): Promise<EventRow[]> {
-  return db
-    .selectFrom('events')
-    .select(['id', 'event', 'data', 'created_at'])
-    .where('org_id', '=', orgId)
-    .where('created_at', '>=', since)
-    .orderBy('seq')
+/** Deletes up to `limit` deliveries finished before `before`, with their attempts; returns how many deliveries. */
+export async function deleteFinishedDeliveries(db: Db, before: string, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['org_id', 'id'])
+    .where('status', 'in', ['succeeded', 'failed', 'cancelled'])
+    .where('completed_at', '<', before)
+    .orderBy('completed_at')
+    .limit(limit)
     .execute();
+  const byOrg = new Map<string, string[]>();
+  for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r.id]);
+  for (const [orgId, ids] of byOrg) {
+    await db.deleteFrom('webhook_attempts').where('org_id', '=', orgId).where('delivery_id', 'in', ids).execute();
+    await db.deleteFrom('webhook_deliveries').where('org_id', '=', orgId).where('id', 'in', ids).execute();
+  }
+  return rows.length;
 }

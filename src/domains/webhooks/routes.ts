@@ -5,7 +5,7 @@ import type { RouteAccess } from '../../http/access.ts';
 import { ErrorResponses, IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
 import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList } from './schemas.ts';
-import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf } from './service.ts';
+import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf } from './subscriptions.ts';
 import { checkTargetUrl } from './target-url.ts';
 
 const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event_bus', mode: 'read' };

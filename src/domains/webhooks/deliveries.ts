@@ -6,9 +6,11 @@ import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attemptDelivery, claimOne } from './attempt.ts';
-import { EVENTS_CHANNEL } from './outbox.ts';
+import { eventsSince } from '../../events/queries.ts';
+import { EVENT_NAMES } from './catalog.ts';
+import { DELIVERIES_CHANNEL } from './outbox.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
-import { attemptsOf, eventsSince, findSubscription, insertDeliveries, listDeliveries } from './queries.ts';
+import { attemptsOf, findSubscription, insertDeliveries, listDeliveries } from './queries.ts';
 import type { DeliveryStatus } from './tables.ts';
 import { WebhookSender } from './sender.ts';
 
@@ -82,7 +84,8 @@ export async function replay(storage: Storage, slug: string, subscriptionId: str
     const sub = isUuid(subscriptionId) ? await findSubscription(tx.db, org.id, subscriptionId) : undefined;
     if (!sub) throw notFound('webhook subscription');
     if (!readBool(sub.is_active)) throw invalidField('subscription', 'is disabled; nothing is sent to it');
-    const events = (await eventsSince(tx.db, org.id, sinceIso)).filter((e) => subscribesTo(readJson(sub.events), e.event));
+    // Catalog events only: internal events never reach a subscription, `*` included.
+    const events = (await eventsSince(tx.db, org.id, sinceIso, EVENT_NAMES)).filter((e) => subscribesTo(readJson(sub.events), e.name));
     const now = new Date().toISOString();
     await insertDeliveries(
       tx.db,
@@ -91,13 +94,13 @@ export async function replay(storage: Storage, slug: string, subscriptionId: str
         id: newId(),
         subscription_id: sub.id,
         event_id: e.id,
-        event: e.event,
-        body: deliveryBody(e.event, readJson<Record<string, unknown>>(e.data), e.created_at),
+        event: e.name,
+        body: deliveryBody(e.name, { entityType: e.entityType, entityId: e.entityId, ...e.context }, e.createdAt),
         created_at: now,
         next_attempt_at: now,
       })),
     );
-    if (events.length > 0) await tx.notify(EVENTS_CHANNEL);
+    if (events.length > 0) await tx.notify(DELIVERIES_CHANNEL);
     return { subscriptionId: sub.id, since: isoWithOffset(sinceIso), queued: events.length };
   });
 }

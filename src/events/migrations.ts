@@ -1,0 +1,50 @@
+import type { Migration } from '../storage/migrations.ts';
+
+/**
+ * The events table was first created by the webhooks domain's `0300_events_outbox`; databases
+ * that ran it keep it, and `IF NOT EXISTS` makes this migration a no-op there.
+ */
+export const eventMigrations: Migration[] = [
+  {
+    name: '0010_events',
+    statements: (t) => [
+      `CREATE TABLE IF NOT EXISTS events (
+        seq ${t.autoId},
+        id TEXT NOT NULL UNIQUE,
+        org_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        entity_type TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        data ${t.json} NOT NULL,
+        created_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE INDEX IF NOT EXISTS events_org_seq ON events (org_id, seq)`,
+    ],
+  },
+  {
+    name: '0011_event_progress',
+    statements: (t) => [
+      `CREATE TABLE event_progress (
+        consumer TEXT NOT NULL,
+        event_seq ${t.bigint} NOT NULL,
+        org_id TEXT NOT NULL,
+        entity_type TEXT NOT NULL,
+        entity_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at ${t.timestamp} NOT NULL,
+        last_error TEXT,
+        created_at ${t.timestamp} NOT NULL,
+        completed_at ${t.timestamp},
+        PRIMARY KEY (consumer, event_seq)
+      )`,
+      // Partial indexes: finished rows (most of them) cost nothing to the claim.
+      `CREATE INDEX event_progress_pending ON event_progress (event_seq) WHERE status = 'pending'`,
+      `CREATE INDEX event_progress_due ON event_progress (next_attempt_at) WHERE status = 'pending'`,
+      `CREATE INDEX event_progress_entity ON event_progress (consumer, org_id, entity_id, entity_type, event_seq) WHERE status = 'pending'`,
+      `CREATE INDEX event_progress_done ON event_progress (completed_at) WHERE status = 'done'`,
+      `CREATE INDEX event_progress_event ON event_progress (event_seq)`,
+      `CREATE INDEX IF NOT EXISTS events_created ON events (created_at)`,
+    ],
+  },
+];

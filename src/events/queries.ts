@@ -1,0 +1,141 @@
+/** The event spine's SQL: the events table and the consumers' progress rows. */
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { readJson } from '../storage/codecs.ts';
+import { skipLockedForUpdate } from '../storage/locking.ts';
+import type { Database } from '../storage/schema.ts';
+import type { Dialect } from '../storage/storage.ts';
+import type { EventProgressTable, EventsTable } from './tables.ts';
+import type { StoredEvent } from './types.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise<number> {
+  const { seq } = await db.insertInto('events').values(row).returning('seq').executeTakeFirstOrThrow();
+  return Number(seq);
+}
+
+export async function insertProgress(db: Db, rows: Array<Insertable<EventProgressTable>>): Promise<void> {
+  await db.insertInto('event_progress').values(rows).execute();
+}
+
+export interface ClaimedRow {
+  consumer: string;
+  event_seq: number;
+  attempts: number;
+}
+
+/**
+ * Locks up to `limit` due pending rows of these consumers for the calling transaction, oldest
+ * event first, skipping any row whose entity has an earlier event still pending for the same
+ * consumer (per-entity order). On PostgreSQL rows another transaction holds are skipped; on
+ * SQLite the transaction is the only writer.
+ */
+export function claimDue(trx: Transaction<Database>, dialect: Dialect, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
+  return skipLockedForUpdate(
+    dialect,
+    trx
+      .selectFrom('event_progress as p')
+      .select(['p.consumer', 'p.event_seq', 'p.attempts'])
+      .where('p.status', '=', 'pending')
+      .where('p.consumer', 'in', consumers)
+      .where('p.next_attempt_at', '<=', now)
+      // The entity's earliest pending row for this consumer is this one. A scalar subquery runs
+      // per candidate on the entity index whatever the statistics say (an anti-join planned on
+      // stale statistics compared every pending row with every other).
+      .where('p.event_seq', '=', (eb) =>
+        eb
+          .selectFrom('event_progress as e')
+          .select((e) => e.fn.min('e.event_seq').as('first'))
+          .where('e.status', '=', 'pending')
+          .whereRef('e.consumer', '=', 'p.consumer')
+          .whereRef('e.org_id', '=', 'p.org_id')
+          .whereRef('e.entity_id', '=', 'p.entity_id')
+          .whereRef('e.entity_type', '=', 'p.entity_type'),
+      )
+      .orderBy('p.event_seq')
+      .limit(limit),
+  ).execute();
+}
+
+export async function eventsBySeq(db: Db, seqs: number[]): Promise<Map<number, StoredEvent>> {
+  if (seqs.length === 0) return new Map();
+  const rows = await db.selectFrom('events').selectAll().where('seq', 'in', [...new Set(seqs)]).execute();
+  return new Map(rows.map((r) => [Number(r.seq), toStoredEvent(r)]));
+}
+
+function toStoredEvent(r: { seq: number; id: string; org_id: string; event: string; entity_type: string; entity_id: string; data: unknown; created_at: string }): StoredEvent {
+  const { entityType: _t, entityId: _i, ...context } = readJson<Record<string, unknown>>(r.data);
+  return { seq: Number(r.seq), id: r.id, orgId: r.org_id, name: r.event, entityType: r.entity_type, entityId: r.entity_id, context, createdAt: r.created_at };
+}
+
+export async function markDone(db: Db, consumer: string, seqs: number[], now: string): Promise<void> {
+  if (seqs.length === 0) return;
+  await db
+    .updateTable('event_progress')
+    .set((eb) => ({ status: 'done', completed_at: now, attempts: eb('attempts', '+', 1), last_error: null }))
+    .where('consumer', '=', consumer)
+    .where('event_seq', 'in', seqs)
+    .execute();
+}
+
+export async function markFailed(db: Db, consumer: string, seq: number, attempts: number, retryAt: string, error: string): Promise<void> {
+  await db
+    .updateTable('event_progress')
+    .set({ attempts, next_attempt_at: retryAt, last_error: error.slice(0, 2000) })
+    .where('consumer', '=', consumer)
+    .where('event_seq', '=', seq)
+    .execute();
+}
+
+/** When the earliest pending row of these consumers falls due, or undefined when none waits. */
+export async function nextDueAt(db: Db, consumers: readonly string[]): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('event_progress')
+    .select('next_attempt_at')
+    .where('status', '=', 'pending')
+    .where('consumer', 'in', consumers)
+    .orderBy('next_attempt_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.next_attempt_at;
+}
+
+/** An organization's events since a time, oldest first, optionally only these names. */
+export async function eventsSince(db: Db, orgId: string, since: string, names?: readonly string[]): Promise<StoredEvent[]> {
+  let query = db.selectFrom('events').selectAll().where('org_id', '=', orgId).where('created_at', '>=', since);
+  if (names !== undefined) {
+    if (names.length === 0) return [];
+    query = query.where('event', 'in', names);
+  }
+  return (await query.orderBy('seq').execute()).map(toStoredEvent);
+}
+
+/** Deletes up to `limit` progress rows finished before `before`; returns how many. */
+export async function deleteFinishedProgress(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('event_progress')
+    .where('status', '=', 'done')
+    .where('completed_at', '<', before)
+    .where('event_seq', 'in', (eb) =>
+      eb.selectFrom('event_progress').select('event_seq').where('status', '=', 'done').where('completed_at', '<', before).orderBy('event_seq').limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes up to `limit` events created before `before` that no consumer still has a row for; returns how many. */
+export async function deleteOldEvents(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('events')
+    .where('seq', 'in', (eb) =>
+      eb
+        .selectFrom('events as v')
+        .select('v.seq')
+        .where('v.created_at', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('event_progress as p').select('p.event_seq').whereRef('p.event_seq', '=', 'v.seq'))))
+        .orderBy('v.seq')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,41 @@
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { TypeCheck } from '@sinclair/typebox/compiler';
+import type { TSchema } from '@sinclair/typebox';
+import type { Consumer, EventDeclaration } from './types.ts';
+
+/**
+ * The events and consumers of every module this process opened the database for. emit()
+ * reads it to write one progress row per subscribed consumer, so every process that writes
+ * registers the same modules as the processes that run the consumers (every entry point opens
+ * storage through setup.ts with the registered domains). Registering is additive and
+ * idempotent.
+ */
+const declarations = new Map<string, { declaration: EventDeclaration; check: TypeCheck<TSchema> }>();
+/** Event name → names of the consumers subscribed to it (a name may be subscribed before a module declares it). */
+const subscribers = new Map<string, string[]>();
+
+export function registerEvents(declared: readonly EventDeclaration[], consumers: readonly Consumer[]): void {
+  for (const d of declared) {
+    const existing = declarations.get(d.name);
+    if (existing?.declaration === d) continue;
+    if (existing && existing.declaration.entityType !== d.entityType) {
+      throw new Error(`event ${d.name} is declared twice, for ${existing.declaration.entityType} and ${d.entityType}`);
+    }
+    declarations.set(d.name, { declaration: d, check: TypeCompiler.Compile(d.context) });
+  }
+  for (const c of consumers) {
+    for (const name of c.events) {
+      const list = subscribers.get(name) ?? [];
+      if (!list.includes(c.name)) list.push(c.name);
+      subscribers.set(name, list);
+    }
+  }
+}
+
+export function declaredEvent(name: string): { declaration: EventDeclaration; check: TypeCheck<TSchema> } | undefined {
+  return declarations.get(name);
+}
+
+export function subscribersOf(name: string): readonly string[] {
+  return subscribers.get(name) ?? [];
+}

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Storage } from '../storage/storage.ts';
+import { EVENTS_CHANNEL } from './emit.ts';
+import { handleDue } from './handling.ts';
+import { nextDueAt } from './queries.ts';
+import { pruneEvents, retentionCutoff } from './retention.ts';
+import type { Pruner } from './retention.ts';
+import type { Consumer } from './types.ts';
+
+export interface RunnerContext {
+  storage: Storage;
+  config: Pick<Config, 'eventPollMs' | 'eventRetryBaseMs' | 'eventRetentionDays'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+}
+
+/** Progress rows one transaction claims at most. */
+const BATCH = 100;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const FIRST_PRUNE_AFTER_MS = 60 * 1000;
+
+/**
+ * Runs this process's consumers: wakes when an event commits (NOTIFY on PostgreSQL, in-process
+ * on SQLite), when the earliest retry falls due, and every `eventPollMs` (events other SQLite
+ * processes wrote). One pass at a time; a wake during a pass runs one more. Several runners
+ * may share a database: claims never overlap. It also prunes, hourly, what the retention
+ * period no longer keeps.
+ */
+export class ConsumerRunner {
+  readonly #ctx: RunnerContext;
+  readonly #consumers: readonly Consumer[];
+  readonly #pruners: readonly Pruner[];
+  #timer: NodeJS.Timeout | undefined;
+  #timerAt = Infinity;
+  #pruneTimer: NodeJS.Timeout | undefined;
+  #passing: Promise<void> | undefined;
+  #pruning: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(ctx: RunnerContext, consumers: readonly Consumer[], pruners: readonly Pruner[] = []) {
+    this.#ctx = ctx;
+    this.#consumers = consumers;
+    this.#pruners = pruners;
+  }
+
+  async start(): Promise<void> {
+    this.#unsubscribe = await this.#ctx.storage.subscribe(EVENTS_CHANNEL, () => this.wake());
+    this.wake();
+    this.#schedulePrune(FIRST_PRUNE_AFTER_MS);
+  }
+
+  /** Looks for due events now (coalesced). */
+  wake(): void {
+    if (this.#stopped || this.#consumers.length === 0) return;
+    if (this.#passing) {
+      this.#again = true;
+      return;
+    }
+    this.#passing = this.#pass()
+      .catch((error: unknown) => {
+        this.#ctx.log.error({ err: error }, 'event consumers: a pass failed');
+        this.#schedule(this.#ctx.config.eventPollMs);
+      })
+      .finally(() => {
+        this.#passing = undefined;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+        }
+      });
+  }
+
+  async #pass(): Promise<void> {
+    const { storage, config } = this.#ctx;
+    for (;;) {
+      if (this.#stopped) return;
+      const pass = await handleDue(storage, this.#consumers, BATCH, config.eventRetryBaseMs);
+      for (const f of pass.failures) {
+        this.#ctx.log.warn({ err: f.error, consumer: f.consumer, eventSeq: f.seq, attempts: f.attempts }, 'event consumer failed; it will retry');
+      }
+      if (pass.claimed < BATCH) break;
+    }
+    const due = await nextDueAt(storage.db, this.#consumers.map((c) => c.name));
+    const dueIn = due === undefined ? Infinity : Math.max(0, Date.parse(due) - Date.now());
+    this.#schedule(Math.min(dueIn, config.eventPollMs));
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#stopped) return;
+    const at = Date.now() + delayMs;
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerAt = Infinity;
+      this.wake();
+    }, delayMs);
+  }
+
+  #schedulePrune(delayMs: number): void {
+    if (this.#stopped) return;
+    this.#pruneTimer = setTimeout(() => {
+      this.#pruning = this.prune()
+        .catch((error: unknown) => this.#ctx.log.error({ err: error }, 'event retention: pruning failed'))
+        .finally(() => {
+          this.#pruning = undefined;
+          this.#schedulePrune(PRUNE_EVERY_MS);
+        });
+    }, delayMs);
+    this.#pruneTimer.unref();
+  }
+
+  /** Deletes events, progress rows and modules' derived rows older than the retention period. */
+  async prune(): Promise<void> {
+    const before = retentionCutoff(this.#ctx.config.eventRetentionDays);
+    for (const pruner of this.#pruners) await pruner(this.#ctx.storage, before);
+    await pruneEvents(this.#ctx.storage, before);
+  }
+
+  /** Stops claiming and waits for the pass under way (its transaction commits or rolls back). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    clearTimeout(this.#pruneTimer);
+    this.#unsubscribe?.();
+    await this.#passing;
+    await this.#pruning;
+  }
+}
+
+/** Starts a runner for `consumers`; returns its stop. */
+export async function startConsumerRunner(ctx: RunnerContext, consumers: readonly Consumer[], pruners: readonly Pruner[] = []): Promise<() => Promise<void>> {
+  const runner = new ConsumerRunner(ctx, consumers, pruners);
+  await runner.start();
+  return () => runner.stop();
+}

@@ -1,0 +1,44 @@
+import type { Generated } from 'kysely';
+import type { DbJson, DbTimestamp } from '../storage/codecs.ts';
+
+/** Every event, written in the same transaction as the change it reports. */
+export interface EventsTable {
+  /** Assigned at insert (not at commit): orders the events of one entity. */
+  seq: Generated<number>;
+  id: string;
+  org_id: string;
+  event: string;
+  entity_type: string;
+  entity_id: string;
+  /** { entityType, entityId, ...context }. */
+  data: DbJson;
+  created_at: DbTimestamp;
+}
+
+export type ProgressStatus = 'pending' | 'done';
+
+/** One row per (consumer, event) the consumer subscribes to: where its handling stands. */
+export interface EventProgressTable {
+  consumer: string;
+  event_seq: number;
+  org_id: string;
+  entity_type: string;
+  entity_id: string;
+  status: ProgressStatus;
+  attempts: Generated<number>;
+  /** When a pending row is due (its retry time after a failure). */
+  next_attempt_at: DbTimestamp;
+  last_error: string | null;
+  created_at: DbTimestamp;
+  completed_at: DbTimestamp | null;
+}
+
+export interface EventTables {
+  events: EventsTable;
+  event_progress: EventProgressTable;
+}
+
+declare module '../storage/schema.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds these tables to the database type
+  interface Database extends EventTables {}
+}
