@@ -98,16 +98,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Once draining, every reply closes its connection, so kept-alive clients do not hold the
   // process open until their keep-alive time-out.
-  app.addHook('onSend', async (_request, reply) => {
+  // Both hooks run on every request: callback style, so no promise is made for them.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
     if (closing) {
       reply.header('connection', 'close');
-      throw new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly', {}, { 'retry-after': '1' });
+      return done(new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly', {}, { 'retry-after': '1' }));
     }
-    checkFraming(request.raw);
+    try {
+      checkFraming(request.raw);
+    } catch (error) {
+      return done(error as AppError);
+    }
+    done();
   });
 
   const routes: RegisteredRoute[] = [];

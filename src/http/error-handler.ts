@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { asAppError } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
 import { fieldProblems } from './validation.ts';
 
@@ -112,10 +112,11 @@ function validationEnvelope(error: FastifyError): { message: string; fields: Fie
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return sendEnvelope(reply, request, error.status, error.error, error.code, error.message, error.details);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = asAppError(error);
+    if (known) {
+      for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
+      return sendEnvelope(reply, request, known.status, known.error, known.code, known.message, known.details);
     }
     if (error.validation) {
       const { message, fields } = validationEnvelope(error);

@@ -1,3 +1,5 @@
+import { DuplicateIdError, StaleVersionError } from '../storage/errors.ts';
+
 /**
  * Typed errors with a stable code, rendered into the one envelope
  * `{ error, message, request_id, details: { error: <code>, ... } }` by the error handler.
@@ -53,4 +55,17 @@ export function unauthorized(message = 'a valid X-API-Token header is required')
 
 export function forbidden(message: string, details: Record<string, unknown> = {}): AppError {
   return new AppError(403, 'forbidden', 'insufficient_scope', message, details);
+}
+
+/** The same id supplied twice in one organization: one code for every resource. */
+export function duplicateId(id: string): AppError {
+  return conflict('duplicate_id', `a record with id ${id} already exists in this organization`, { id });
+}
+
+/** The error as the API answers it: an AppError, or a storage conflict turned into one; undefined for anything else. */
+export function asAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof DuplicateIdError) return duplicateId(error.id);
+  if (error instanceof StaleVersionError) return staleVersion(error.expected);
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { collectionChangesMigration } from '../storage/change-counters.ts';
 import type { Migration } from '../storage/migrations.ts';
 
 export const platformMigrations: Migration[] = [
@@ -57,5 +58,9 @@ export const platformMigrations: Migration[] = [
       )`,
       `CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`,
     ],
+  },
+  {
+    name: '0002_collection_changes',
+    statements: (t) => collectionChangesMigration(t),
   },
 ];

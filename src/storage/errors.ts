@@ -13,6 +13,29 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** A second row with the same primary key: on PostgreSQL the constraint is the table's `<table>_pkey`. */
+export function isPrimaryKeyViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  if (code !== '23505' || typeof error !== 'object' || error === null || !('constraint' in error)) return false;
+  const constraint = (error as { constraint: unknown }).constraint;
+  return typeof constraint === 'string' && constraint.endsWith('_pkey');
+}
+
+/** A create whose supplied id is already used in the organization: 409 `duplicate_id` at the API. */
+export class DuplicateIdError extends Error {
+  constructor(readonly id: string) {
+    super(`a record with id ${id} already exists`);
+  }
+}
+
+/** An optimistic update that found the record at another version: 409 `stale_version` at the API. */
+export class StaleVersionError extends Error {
+  constructor(readonly expected: number) {
+    super(`the record is no longer at version ${expected}`);
+  }
+}
+
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = codeOf(error);
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';

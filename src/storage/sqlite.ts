@@ -6,6 +6,7 @@ import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
 import type { DatabaseConnection, Driver, SqliteDatabase, SqliteStatement } from 'kysely';
 import type { SqliteSynchronous } from '../config.ts';
 import type { Database } from './schema.ts';
+import { registerSqliteHandle } from './statements.ts';
 
 /** Write transactions take the write lock at BEGIN, so two writers never deadlock upgrading a read lock. */
 class ImmediateSqliteDriver extends SqliteDriver {
@@ -105,6 +106,7 @@ export function openSqlite(path: string, synchronous: SqliteSynchronous): Sqlite
   // write system calls per changed page saved.
   raw.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw)) });
+  registerSqliteHandle(db, raw);
   return { db, raw, syncLog: syncOurselves ? () => syncFile(`${path}-wal`) : undefined };
 }
 

@@ -1,16 +1,14 @@
 /** Contact person use cases. */
 import type { Insertable, Updateable } from 'kysely';
-import { conflict, invalidField, notFound, staleVersion } from '../../http/errors.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
-import { isoWithOffset, nowIso, readBool, readJson, searchText, toJson } from '../../storage/codecs.ts';
-import { isUniqueViolation } from '../../storage/errors.ts';
+import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { MAX_ATTEMPTS } from './changes.ts';
 import { email, handle, phone, requiredText, tags, text } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
-import { clientExists, findContact, insertContact, listContacts, updateContact } from './queries.ts';
-import type { ContactRow, Db } from './queries.ts';
+import { clientExists, contacts } from './queries.ts';
+import type { Db } from './queries.ts';
 import type { ChannelOut, ContactCreateInput, ContactListInput, ContactOut, ContactPatchInput } from './schemas.ts';
 import type { CrmContactsTable } from './tables.ts';
 
@@ -30,25 +28,6 @@ export function channelsOf(c: ChannelSource): ChannelOut[] {
   add('telegram', c.telegram === null ? null : handle(c.telegram));
   add('instagram', c.instagram === null ? null : handle(c.instagram));
   return out;
-}
-
-export function toContact(row: ContactRow): ContactOut {
-  return {
-    id: row.id,
-    version: row.version,
-    client_id: row.client_id,
-    name: row.name,
-    phone: row.phone,
-    email: row.email,
-    telegram: row.telegram,
-    instagram: row.instagram,
-    job_title: row.job_title,
-    tags: readJson<string[]>(row.tags),
-    channels: readJson<ChannelOut[]>(row.channels),
-    is_archived: readBool(row.is_archived),
-    created_at: isoWithOffset(row.created_at),
-    updated_at: isoWithOffset(row.updated_at),
-  };
 }
 
 async function clean(db: Db, actor: CrmActor, input: ContactPatchInput): Promise<Partial<ContactOut>> {
@@ -100,57 +79,38 @@ export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreat
     created_at: now,
     updated_at: now,
   } satisfies Insertable<CrmContactsTable>;
-  if (input.id !== undefined && (await findContact(tx.db, actor.orgId, id))) throw duplicate(id);
-  try {
-    await insertContact(tx.db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(id);
-    throw error;
-  }
-  return toContact(row);
-}
-
-function duplicate(id: string) {
-  return conflict('duplicate_id', `a contact with id ${id} already exists`, { id });
+  return contacts.insert(tx.db, row);
 }
 
 export async function patchContact(tx: Tx, actor: CrmActor, id: string, input: ContactPatchInput, expected: number | undefined): Promise<ContactOut> {
   const fields = await clean(tx.db, actor, input);
-  for (let attempt = 1; ; attempt++) {
-    const current = await findContact(tx.db, actor.orgId, id);
-    if (!current) throw notFound('contact');
-    if (expected !== undefined && current.version !== expected) throw staleVersion(expected);
-    const after = { ...toContact(current), ...fields };
+  const outcome = await contacts.update(tx.db, actor.orgId, id, expected, (before) => {
+    const after = { ...before, ...fields };
     const { tags: newTags, channels: _channels, ...plain } = fields;
-    const changes: Updateable<CrmContactsTable> = {
+    return {
       ...plain,
       ...(newTags !== undefined ? { tags: toJson(newTags) } : {}),
       channels: toJson(channelsOf(after)),
       search_text: contactSearchText(after),
       updated_at: nowIso(),
-    };
-    const updated = await updateContact(tx.db, actor.orgId, id, current.version, changes);
-    if (!updated) {
-      if (expected !== undefined || attempt >= MAX_ATTEMPTS) throw staleVersion(expected ?? current.version);
-      continue;
-    }
-    return toContact(updated);
-  }
+    } satisfies Updateable<CrmContactsTable>;
+  });
+  if (!outcome) throw notFound('contact');
+  return outcome.record;
 }
 
 export async function getContact(db: Db, actor: CrmActor, id: string): Promise<ContactOut> {
-  const row = await findContact(db, actor.orgId, id);
-  if (!row) throw notFound('contact');
-  return toContact(row);
+  const record = await contacts.find(db, actor.orgId, id);
+  if (!record) throw notFound('contact');
+  return record;
 }
 
-export async function listContactsPage(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {
-  const { rows, total } = await listContacts(db, actor.orgId, {
+export function listContactsPage(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {
+  return contacts.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
     includeArchived: query.include_archived,
     search: query.search,
-    clientId: query.client_id,
+    where: { client_id: query.client_id },
   });
-  return { items: rows.map(toContact), total, limit: query.limit, offset: query.offset };
 }

@@ -1,45 +1,20 @@
 /** Deal use cases: amounts in exact cents, placement in a funnel stage, won/lost events on entering such a stage. */
 import type { Insertable, Updateable } from 'kysely';
-import { conflict, invalidField, notFound, staleVersion } from '../../http/errors.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { memberUserIds } from '../../platform/members.ts';
-import { isoWithOffset, nowIso, readBool, readJson, searchText, toJson } from '../../storage/codecs.ts';
-import { scaledToNumber, toScaled } from '../../storage/decimal.ts';
-import { isUniqueViolation } from '../../storage/errors.ts';
+import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
+import { toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { emit } from '../../events/emit.ts';
-import { changedFields, MAX_ATTEMPTS } from './changes.ts';
 import { resolveStage } from './funnels.ts';
 import { requiredText, stageKey, tags, text } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
-import { clientExists, findContact, findDeal, insertDeal, listDeals, updateDeal } from './queries.ts';
-import type { DealRow, Db, StageRow } from './queries.ts';
+import { CENTS, clientExists, contacts, deals } from './queries.ts';
+import type { Db, StageRow } from './queries.ts';
 import type { DealCreateInput, DealListInput, DealOut, DealPatchInput } from './schemas.ts';
 import type { CrmDealsTable } from './tables.ts';
-
-const CENTS = 2;
-
-export function toDeal(row: DealRow): DealOut {
-  return {
-    id: row.id,
-    version: row.version,
-    title: row.title,
-    client_id: row.client_id,
-    contact_id: row.contact_id,
-    amount: scaledToNumber(Number(row.amount_cents), CENTS),
-    currency: row.currency,
-    stage: row.stage_name,
-    stage_id: row.stage_id,
-    funnel_id: row.funnel_id,
-    source: row.source,
-    assignee_id: row.assignee_id,
-    tags: readJson<string[]>(row.tags),
-    is_archived: readBool(row.is_archived),
-    created_at: isoWithOffset(row.created_at),
-    updated_at: isoWithOffset(row.updated_at),
-  };
-}
 
 function cents(amount: number): number {
   const scaled = toScaled(amount, CENTS);
@@ -68,7 +43,7 @@ async function checkLinks(db: Db, orgId: string, links: { client_id: string | nu
     throw invalidField('client_id', 'is not a client of this organization');
   }
   if ((given.contact_id !== undefined || given.client_id !== undefined) && links.contact_id !== null) {
-    const contact = await findContact(db, orgId, links.contact_id);
+    const contact = await contacts.find(db, orgId, links.contact_id);
     if (!contact) throw invalidField('contact_id', 'is not a contact of this organization');
     if (links.client_id !== null && contact.client_id !== null && contact.client_id !== links.client_id) {
       throw invalidField('contact_id', 'is a contact of another client than client_id');
@@ -117,81 +92,56 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
     created_at: now,
     updated_at: now,
   } satisfies Insertable<CrmDealsTable>;
-  if (input.id !== undefined && (await findDeal(tx.db, actor.orgId, id))) throw duplicate(id);
-  try {
-    await insertDeal(tx.db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(id);
-    throw error;
-  }
+  const created = await deals.insert(tx.db, row);
   await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });
   await emitStageEvent(tx, actor.orgId, id, 1, stage);
-  return toDeal({ ...row, stage_name: stage.name, stage_kind: stage.kind });
-}
-
-function duplicate(id: string) {
-  return conflict('duplicate_id', `a deal with id ${id} already exists`, { id });
+  return created;
 }
 
 export async function patchDeal(tx: Tx, actor: CrmActor, id: string, input: DealPatchInput, expected: number | undefined): Promise<DealOut> {
   const fields = clean(input);
   const moves = input.funnel_id !== undefined || input.stage_id !== undefined || input.stage !== undefined;
-  for (let attempt = 1; ; attempt++) {
-    const current = await findDeal(tx.db, actor.orgId, id);
-    if (!current) throw notFound('deal');
-    if (expected !== undefined && current.version !== expected) throw staleVersion(expected);
-    const before = toDeal(current);
+  let movedTo: Pick<StageRow, 'id' | 'name' | 'kind'> | undefined;
+  const outcome = await deals.update(tx.db, actor.orgId, id, expected, async (before) => {
     const links = {
       client_id: fields.client_id !== undefined ? fields.client_id : before.client_id,
       contact_id: fields.contact_id !== undefined ? fields.contact_id : before.contact_id,
       assignee_id: fields.assignee_id !== undefined ? fields.assignee_id : before.assignee_id,
     };
     await checkLinks(tx.db, actor.orgId, links, input);
-    const stage = moves ? await resolveStage(tx.db, actor.orgId, input, { funnelId: current.funnel_id, stageId: current.stage_id }) : undefined;
+    const stage = moves ? await resolveStage(tx.db, actor.orgId, input, { funnelId: before.funnel_id, stageId: before.stage_id }) : undefined;
+    movedTo = stage && stage.id !== before.stage_id ? stage : undefined;
     const { amount_cents: amountCents, tags: newTags, ...plain } = fields;
-    const next: Partial<DealOut> = { ...plain };
-    if (amountCents !== undefined) next.amount = scaledToNumber(amountCents, CENTS);
-    if (newTags !== undefined) next.tags = newTags;
-    if (stage) Object.assign(next, { funnel_id: stage.funnel_id, stage_id: stage.id, stage: stage.name });
-    const changed = changedFields(before, next);
-    const changes: Updateable<CrmDealsTable> = {
+    return {
       ...plain,
       ...(amountCents !== undefined ? { amount_cents: amountCents } : {}),
       ...(newTags !== undefined ? { tags: toJson(newTags) } : {}),
       ...(stage ? { funnel_id: stage.funnel_id, stage_id: stage.id } : {}),
       ...(plain.title !== undefined ? { search_text: searchText(plain.title) } : {}),
       updated_at: nowIso(),
-    };
-    if (!(await updateDeal(tx.db, actor.orgId, id, current.version, changes))) {
-      if (expected !== undefined || attempt >= MAX_ATTEMPTS) throw staleVersion(expected ?? current.version);
-      continue;
-    }
-    const version = current.version + 1;
-    if (changed.length > 0) {
-      await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version, changedFields: changed } });
-    }
-    if (stage && stage.id !== current.stage_id) await emitStageEvent(tx, actor.orgId, id, version, stage);
-    const updated = await findDeal(tx.db, actor.orgId, id);
-    if (!updated) throw notFound('deal');
-    return toDeal(updated);
+    } satisfies Updateable<CrmDealsTable>;
+  });
+  if (!outcome) throw notFound('deal');
+  const { record, changed } = outcome;
+  if (changed.length > 0) {
+    await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed } });
   }
+  if (movedTo) await emitStageEvent(tx, actor.orgId, id, record.version, movedTo);
+  return record;
 }
 
 export async function getDeal(db: Db, actor: CrmActor, id: string): Promise<DealOut> {
-  const row = await findDeal(db, actor.orgId, id);
-  if (!row) throw notFound('deal');
-  return toDeal(row);
+  const record = await deals.find(db, actor.orgId, id);
+  if (!record) throw notFound('deal');
+  return record;
 }
 
-export async function listDealsPage(db: Db, actor: CrmActor, query: DealListInput): Promise<Page<DealOut>> {
-  const { rows, total } = await listDeals(db, actor.orgId, {
+export function listDealsPage(db: Db, actor: CrmActor, query: DealListInput): Promise<Page<DealOut>> {
+  return deals.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
     includeArchived: query.include_archived,
     search: query.search,
-    clientId: query.client_id,
-    funnelId: query.funnel_id,
-    stageKey: query.stage === undefined ? undefined : stageKey(query.stage),
+    where: { client_id: query.client_id, funnel_id: query.funnel_id, stage_key: query.stage === undefined ? undefined : stageKey(query.stage) },
   });
-  return { items: rows.map(toDeal), total, limit: query.limit, offset: query.offset };
 }

@@ -3,7 +3,8 @@
  * body schema and the same use case as POST; a problem names `<collection>[<index>].<field>`.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { AppError, validationError } from '../../http/errors.ts';
+import { asAppError, validationError } from '../../http/errors.ts';
+import type { AppError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { bodyValidator } from '../../http/validation.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -47,8 +48,9 @@ function importer<T>(collection: string, schema: TSchema, create: (tx: Tx, actor
         if (problems.length > 0) throw located(collection, index, problems);
         try {
           await create(tx, actor, record as T);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+        } catch (caught) {
+          const error = asAppError(caught);
+          if (!error) throw caught;
           const fields = error.details.fields as FieldProblem[] | undefined;
           const field = error.code === 'duplicate_id' ? 'id' : 'body';
           throw located(collection, index, fields && fields.length > 0 ? fields : [{ field, message: error.message }]);

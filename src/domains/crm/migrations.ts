@@ -113,4 +113,13 @@ export const crmMigrations: Migration[] = [
       lowerIdsStatement('crm_deals', ['id', 'client_id', 'contact_id', 'funnel_id', 'stage_id', 'assignee_id']),
     ],
   },
+  {
+    // The default list (archived records left out) and its total read one index range.
+    name: '0103_crm_live_list_indexes',
+    statements: () => [
+      `CREATE INDEX crm_clients_live ON crm_clients (org_id, is_archived, created_at, id)`,
+      `CREATE INDEX crm_contacts_live ON crm_contacts (org_id, is_archived, created_at, id)`,
+      `CREATE INDEX crm_deals_live ON crm_deals (org_id, is_archived, created_at, id)`,
+    ],
+  },
 ];

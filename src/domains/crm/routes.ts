@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { etagOf, expectedVersion, withETag } from '../../http/versions.ts';
+import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { etagOf, expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { createClient, getClient, listClientsPage, patchClient } from './clients.ts';
 import { createContact, getContact, listContactsPage, patchContact } from './contacts.ts';
 import { createDeal, getDeal, listDealsPage, patchDeal } from './deals.ts';
+import { clients, contacts, deals } from './queries.ts';
 import {
   Client, ClientCreate, ClientList, ClientListQuery, ClientPatch,
   Contact, ContactCreate, ContactList, ContactListQuery, ContactPatch,
@@ -31,14 +33,14 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     description: 'Clients (counterparties) by name; archived ones only with include_archived=true.',
     query: ClientListQuery,
     response: { status: 200, schema: ClientList, description: 'A page of clients.' },
-  }, async (req) => listClientsPage(db(), req.actor, req.query));
+  }, async (req, reply) => conditionalList(req, reply, clients, () => listClientsPage(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/clients/:id', operationId: 'getClient', tags, access: read,
     summary: 'Get a client',
     params: IdParam,
     response: { status: 200, schema: Client, description: 'The client, with its version as ETag.' },
-  }, async (req, reply) => withETag(req, reply, await getClient(db(), req.actor, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, clients, req.params.id, () => getClient(db(), req.actor, req.params.id)));
 
   route(app, {
     method: 'POST', url: '/clients', operationId: 'createClient', tags, access: clientWrite,
@@ -67,14 +69,14 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List contact persons',
     query: ContactListQuery,
     response: { status: 200, schema: ContactList, description: 'A page of contact persons.' },
-  }, async (req) => listContactsPage(db(), req.actor, req.query));
+  }, async (req, reply) => conditionalList(req, reply, contacts, () => listContactsPage(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/contacts/:id', operationId: 'getContact', tags, access: read,
     summary: 'Get a contact person',
     params: IdParam,
     response: { status: 200, schema: Contact, description: 'The contact person, with its version as ETag.' },
-  }, async (req, reply) => withETag(req, reply, await getContact(db(), req.actor, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, contacts, req.params.id, () => getContact(db(), req.actor, req.params.id)));
 
   route(app, {
     method: 'POST', url: '/contacts', operationId: 'createContact', tags, access: clientWrite,
@@ -102,14 +104,14 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List deals',
     query: DealListQuery,
     response: { status: 200, schema: DealList, description: 'A page of deals.' },
-  }, async (req) => listDealsPage(db(), req.actor, req.query));
+  }, async (req, reply) => conditionalList(req, reply, deals, () => listDealsPage(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/deals/:id', operationId: 'getDeal', tags, access: read,
     summary: 'Get a deal',
     params: IdParam,
     response: { status: 200, schema: Deal, description: 'The deal, with its version as ETag.' },
-  }, async (req, reply) => withETag(req, reply, await getDeal(db(), req.actor, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, deals, req.params.id, () => getDeal(db(), req.actor, req.params.id)));
 
   route(app, {
     method: 'POST', url: '/deals', operationId: 'createDeal', tags, access: dealWrite,

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { AppError, validationError } from '../../http/errors.ts';
+import { asAppError, validationError } from '../../http/errors.ts';
 import { DecimalInput, Name, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { memberUserIds } from '../../platform/members.ts';
@@ -102,8 +102,9 @@ async function eachRecord<S extends TObject>(
     }
     try {
       await write(record as Static<S>, index);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+    } catch (caught) {
+      const error = asAppError(caught);
+      if (!error) throw caught;
       const given = Array.isArray(error.details.fields) ? (error.details.fields as FieldProblem[]) : [];
       const fields = given.map((f) => ({ field: `${at}.${f.field}`, message: f.message }));
       throw validationError(`${at}: ${error.message}`, fields.length ? fields : [{ field: at, message: error.message }]);

@@ -1,39 +1,18 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import { conflict, invalidField, notFound, staleVersion } from '../../http/errors.ts';
+import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
-import { nowIso, readBool, searchText } from '../../storage/codecs.ts';
-import { scaledToNumber, toScaled } from '../../storage/decimal.ts';
+import { nowIso, searchText } from '../../storage/codecs.ts';
+import { toScaled } from '../../storage/decimal.ts';
 import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { findProduct, insertProduct, itemHasStock, listProducts, updateProduct } from './queries.ts';
-import type { ProductRow } from './queries.ts';
+import { itemHasStock, MONEY_SCALE, products, QTY_SCALE } from './queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';
 
-export const MONEY_SCALE = 2;
-export const QTY_SCALE = 3;
-
-export function productView(row: ProductRow): Product {
-  return {
-    id: row.id,
-    sku: row.sku,
-    name: row.name,
-    unit: row.unit,
-    item_type: row.item_type,
-    category_id: row.category_id,
-    cost_per_unit: scaledToNumber(row.cost_per_unit, MONEY_SCALE),
-    price: scaledToNumber(row.price, MONEY_SCALE),
-    barcode: row.barcode,
-    manufacturer: row.manufacturer,
-    minStockLevel: row.min_stock_level === null ? null : scaledToNumber(row.min_stock_level, QTY_SCALE),
-    maxStockLevel: row.max_stock_level === null ? null : scaledToNumber(row.max_stock_level, QTY_SCALE),
-    isArchived: readBool(row.is_archived),
-    version: row.version,
-  };
-}
+export { MONEY_SCALE, QTY_SCALE };
 
 /** An exact decimal field, or a 422 naming it. */
 export function scaledField(field: string, value: number | string, scale: number, options: { min?: number } = {}): number {
@@ -73,8 +52,7 @@ export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: 
   checkLevels(min, max);
   const name = input.name.trim();
   if (!name) throw invalidField('name', 'must not be blank');
-  if (input.id !== undefined && (await findProduct(tx.db, actor.orgId, input.id))) throw conflict('already_exists', `a product with id "${input.id}" already exists`);
-  const row: ProductRow = {
+  const row = {
     org_id: actor.orgId,
     id: input.id ?? newId(),
     sku: input.sku ?? null,
@@ -93,64 +71,67 @@ export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: 
     search_text: '',
     created_at: at,
     updated_at: at,
-  };
+  } satisfies Insertable<ProductsTable>;
   row.search_text = searchText(row.name, row.sku, row.barcode);
   try {
-    await insertProduct(tx.db, { ...row, is_archived: readBool(row.is_archived) });
+    return await products.insert(tx.db, row);
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    skuConflict(row.sku);
+    if (isUniqueViolation(error)) skuConflict(row.sku);
+    throw error;
   }
-  return productView(row);
+}
+
+/** A level of the record in stored units (thousandths), to compare with a new one. */
+function storedLevel(value: number | null): number | null {
+  return value === null ? null : scaledField('level', value, QTY_SCALE);
 }
 
 export async function updateProductFields(tx: Tx, actor: Actor, id: string, expected: number | undefined, patch: ProductPatchBody): Promise<Product> {
-  const current = await findProduct(tx.db, actor.orgId, id);
-  if (!current) throw notFound('product');
-  if (expected !== undefined && current.version !== expected) throw staleVersion(expected);
-  const changes: Updateable<ProductsTable> = { updated_at: nowIso() };
-  if (patch.name !== undefined) {
-    changes.name = patch.name.trim();
-    if (!changes.name) throw invalidField('name', 'must not be blank');
-  }
-  if (patch.sku !== undefined) changes.sku = patch.sku;
-  if (patch.unit !== undefined) changes.unit = patch.unit;
-  if (patch.category_id !== undefined) changes.category_id = patch.category_id;
-  if (patch.barcode !== undefined) changes.barcode = patch.barcode;
-  if (patch.manufacturer !== undefined) changes.manufacturer = patch.manufacturer;
-  if (patch.isArchived !== undefined) changes.is_archived = patch.isArchived;
-  if (patch.cost_per_unit !== undefined) changes.cost_per_unit = scaledField('cost_per_unit', patch.cost_per_unit, MONEY_SCALE, { min: 0 });
-  if (patch.price !== undefined) changes.price = scaledField('price', patch.price, MONEY_SCALE, { min: 0 });
-  const min = optionalLevel('minStockLevel', patch.minStockLevel);
-  const max = optionalLevel('maxStockLevel', patch.maxStockLevel);
-  if (min !== undefined) changes.min_stock_level = min;
-  if (max !== undefined) changes.max_stock_level = max;
-  checkLevels(min === undefined ? current.min_stock_level : min, max === undefined ? current.max_stock_level : max);
-  if (patch.item_type !== undefined) {
-    if (patch.item_type === 'service' && current.item_type !== 'service' && (await itemHasStock(tx.db, actor.orgId, id))) {
-      throw invalidField('item_type', 'the item holds or reserves stock: a service is not stocked, move the stock out first');
+  const plan = async (current: Product): Promise<Updateable<ProductsTable>> => {
+    const changes: Updateable<ProductsTable> = { updated_at: nowIso() };
+    if (patch.name !== undefined) {
+      changes.name = patch.name.trim();
+      if (!changes.name) throw invalidField('name', 'must not be blank');
     }
-    changes.item_type = patch.item_type;
-  }
-  changes.search_text = searchText(changes.name ?? current.name, changes.sku === undefined ? current.sku : changes.sku, changes.barcode === undefined ? current.barcode : changes.barcode);
-  let updated: ProductRow | undefined;
+    if (patch.sku !== undefined) changes.sku = patch.sku;
+    if (patch.unit !== undefined) changes.unit = patch.unit;
+    if (patch.category_id !== undefined) changes.category_id = patch.category_id;
+    if (patch.barcode !== undefined) changes.barcode = patch.barcode;
+    if (patch.manufacturer !== undefined) changes.manufacturer = patch.manufacturer;
+    if (patch.isArchived !== undefined) changes.is_archived = patch.isArchived;
+    if (patch.cost_per_unit !== undefined) changes.cost_per_unit = scaledField('cost_per_unit', patch.cost_per_unit, MONEY_SCALE, { min: 0 });
+    if (patch.price !== undefined) changes.price = scaledField('price', patch.price, MONEY_SCALE, { min: 0 });
+    const min = optionalLevel('minStockLevel', patch.minStockLevel);
+    const max = optionalLevel('maxStockLevel', patch.maxStockLevel);
+    if (min !== undefined) changes.min_stock_level = min;
+    if (max !== undefined) changes.max_stock_level = max;
+    checkLevels(min === undefined ? storedLevel(current.minStockLevel) : min, max === undefined ? storedLevel(current.maxStockLevel) : max);
+    if (patch.item_type !== undefined) {
+      if (patch.item_type === 'service' && current.item_type !== 'service' && (await itemHasStock(tx.db, actor.orgId, id))) {
+        throw invalidField('item_type', 'the item holds or reserves stock: a service is not stocked, move the stock out first');
+      }
+      changes.item_type = patch.item_type;
+    }
+    changes.search_text = searchText(changes.name ?? current.name, changes.sku === undefined ? current.sku : changes.sku, changes.barcode === undefined ? current.barcode : changes.barcode);
+    return changes;
+  };
+  let outcome;
   try {
-    updated = await updateProduct(tx.db, actor.orgId, id, current.version, changes);
+    outcome = await products.update(tx.db, actor.orgId, id, expected, plan);
   } catch (error) {
-    if (isUniqueViolation(error)) skuConflict(changes.sku === undefined ? current.sku : changes.sku);
+    if (isUniqueViolation(error)) skuConflict(patch.sku);
     throw error;
   }
-  if (!updated) throw staleVersion(expected ?? current.version);
-  return productView(updated);
+  if (!outcome) throw notFound('product');
+  return outcome.record;
 }
 
 export async function getProduct(db: Kysely<Database>, orgId: string, id: string): Promise<Product> {
-  const row = await findProduct(db, orgId, id);
-  if (!row) throw notFound('product');
-  return productView(row);
+  const record = await products.find(db, orgId, id);
+  if (!record) throw notFound('product');
+  return record;
 }
 
-export async function productPage(db: Kysely<Database>, orgId: string, query: ProductListQuery): Promise<Page<Product>> {
-  const { rows, total } = await listProducts(db, orgId, { search: query.search, includeArchived: query.include_archived }, query.limit, query.offset);
-  return { items: rows.map(productView), total, limit: query.limit, offset: query.offset };
+export function productPage(db: Kysely<Database>, orgId: string, query: ProductListQuery): Promise<Page<Product>> {
+  return products.list(db, orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { etagOf, expectedVersion, withETag } from '../../http/versions.ts';
+import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { etagOf, expectedVersion } from '../../http/versions.ts';
 import { write, writeShared } from '../../http/write.ts';
 import { getMovement, movementPage, stockPage } from './ledger-reads.ts';
 import { allowsNegativeStock, movementPosting, prepareMovement } from './movements.ts';
@@ -23,6 +24,7 @@ import {
   WarehouseList,
   WarehouseListQuery,
 } from './schemas.ts';
+import { products, warehouses } from './queries.ts';
 import { getWarehouse, warehousePage } from './warehouses.ts';
 
 const read: RouteAccess = { scope: 'inventory:read', capability: 'inventory', mode: 'read' };
@@ -38,14 +40,14 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     description: 'Nomenclature items by name; search matches the name, SKU or barcode.',
     query: ProductListQuery,
     response: { status: 200, schema: ProductList, description: 'A page of products.' },
-  }, async (req) => productPage(db(), req.actor.orgId, req.query));
+  }, async (req, reply) => conditionalList(req, reply, products, () => productPage(db(), req.actor.orgId, req.query)));
 
   route(app, {
     method: 'GET', url: '/products/:id', operationId: 'getProduct', tags, access: read,
     summary: 'Get a product',
     params: IdParam,
     response: { status: 200, schema: Product, description: 'The product, with its version as ETag.' },
-  }, async (req, reply) => withETag(req, reply, await getProduct(db(), req.actor.orgId, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, products, req.params.id, () => getProduct(db(), req.actor.orgId, req.params.id)));
 
   route(app, {
     method: 'POST', url: '/products', operationId: 'createProduct', tags, access: { ...edit, risk: 'low' },
@@ -75,7 +77,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List warehouses',
     query: WarehouseListQuery,
     response: { status: 200, schema: WarehouseList, description: 'A page of warehouses.' },
-  }, async (req) => warehousePage(db(), req.actor.orgId, req.query));
+  }, async (req, reply) => conditionalList(req, reply, warehouses, () => warehousePage(db(), req.actor.orgId, req.query)));
 
   route(app, {
     method: 'GET', url: '/warehouses/:id', operationId: 'getWarehouse', tags, access: read,

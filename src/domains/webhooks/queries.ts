@@ -1,5 +1,7 @@
 /** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
+import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import { skipLockedForUpdate } from '../../storage/locking.ts';
 import type { Dialect } from '../../storage/storage.ts';
@@ -20,16 +22,26 @@ export interface SubscriptionRow {
 
 const subscriptionColumns = ['id', 'name', 'url', 'events', 'is_active', 'failure_count', 'last_success_at', 'last_failure_at'] as const;
 
-export async function insertSubscription(
-  db: Db,
-  row: { org_id: string; id: string; name: string; url: string; events: string; secret: string; created_at: string },
-): Promise<void> {
-  await db.insertInto('webhook_subscriptions').values({ ...row, is_active: true }).execute();
-}
+const subscription = fieldsOf<'webhook_subscriptions'>();
 
-export function listSubscriptions(db: Db, orgId: string): Promise<SubscriptionRow[]> {
-  return db.selectFrom('webhook_subscriptions').select(subscriptionColumns).where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();
-}
+/** Subscriptions as the API shows them (never the secret), oldest first. */
+export const subscriptions = defineResource({
+  table: 'webhook_subscriptions',
+  fields: {
+    id: 'id',
+    name: 'name',
+    url: 'url',
+    events: subscription.via('events', (value) => readJson<string[]>(value)),
+    isActive: subscription.via('is_active', readBool),
+    failureCount: 'failure_count',
+    lastSuccessAt: subscription.via('last_success_at', (value) => isoWithOffset(value)),
+    lastFailureAt: subscription.via('last_failure_at', (value) => isoWithOffset(value)),
+  },
+  order: [
+    ['created_at', 'asc'],
+    ['id', 'asc'],
+  ],
+});
 
 export function findSubscription(db: Db, orgId: string, id: string): Promise<(SubscriptionRow & { secret: string }) | undefined> {
   return db

@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../http/access.ts';
 import { invalidField, notFound, validationError } from '../../http/errors.ts';
-import { isoWithOffset, nowIso, readBool, readJson, toJson } from '../../storage/codecs.ts';
+import { nowIso, toJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
 import { sealSecret } from './secrets.ts';
-import type { SubscriptionRow } from './queries.ts';
-import { cancelPendingDeliveries, disableSubscription, findSubscription, insertSubscription, listSubscriptions } from './queries.ts';
+import { cancelPendingDeliveries, disableSubscription, findSubscription, subscriptions } from './queries.ts';
 import type { CreatedSubscription, CreateSubscriptionBody, Subscription } from './schemas.ts';
 
 export const SIGNATURE_NOTE =
@@ -40,34 +39,31 @@ export function normalizeEvents(events: CreateSubscriptionBody['events']): strin
   return [...new Set(events)];
 }
 
-function toSubscription(row: SubscriptionRow): Subscription {
-  return {
-    id: row.id,
-    name: row.name,
-    url: row.url,
-    events: readJson<string[]>(row.events),
-    isActive: readBool(row.is_active),
-    failureCount: row.failure_count,
-    lastSuccessAt: isoWithOffset(row.last_success_at),
-    lastFailureAt: isoWithOffset(row.last_failure_at),
-  };
-}
-
 /** The body's url must already have passed checkTargetUrl (it may resolve DNS, so it runs before the transaction). */
 export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody, sealer: Sealer): Promise<CreatedSubscription> {
   const name = body.name.trim();
   if (name === '') throw invalidField('name', 'must not be blank');
   const events = normalizeEvents(body.events);
-  const id = newId();
   const secret = randomBytes(32).toString('hex');
-  await insertSubscription(tx.db, { org_id: actor.orgId, id, name, url: body.url, events: toJson(events), secret: sealSecret(sealer, actor.orgId, id, secret), created_at: nowIso() });
-  const row = await findSubscription(tx.db, actor.orgId, id);
-  if (!row) throw new Error('the subscription just written was not found');
-  return { ...toSubscription(row), secret, note: SIGNATURE_NOTE };
+  const id = newId();
+  const created = await subscriptions.insert(tx.db, {
+    org_id: actor.orgId,
+    id,
+    name,
+    url: body.url,
+    events: toJson(events),
+    secret: sealSecret(sealer, actor.orgId, id, secret),
+    is_active: true,
+    failure_count: 0,
+    last_success_at: null,
+    last_failure_at: null,
+    created_at: nowIso(),
+  });
+  return { ...created, secret, note: SIGNATURE_NOTE };
 }
 
 export async function listSubscriptionsOf(db: Kysely<Database>, actor: Actor): Promise<{ items: Subscription[] }> {
-  return { items: (await listSubscriptions(db, actor.orgId)).map(toSubscription) };
+  return { items: await subscriptions.all(db, actor.orgId) };
 }
 
 /** Disables the subscription and cancels what is still queued for it; repeating it changes nothing. */

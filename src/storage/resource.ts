@@ -1,0 +1,294 @@
+/**
+ * One way to store a routine resource: a table of one organization's records, keyed by
+ * (org_id, id), with a version. A domain declares its table, the columns of its answer and how
+ * each becomes an API field; storage gives the list page, the read by id, create with a
+ * supplied id and the optimistic update, all typed against that table. Every write bumps the
+ * collection's change counter in the same transaction (see change-counters.ts). SQL texts are built once
+ * per shape from the declaration (never from input); rows are read as arrays and turned into
+ * API records in one step.
+ */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { bumpCollection } from './change-counters.ts';
+import { containsPattern } from './codecs.ts';
+import { DuplicateIdError, isPrimaryKeyViolation, StaleVersionError } from './errors.ts';
+import type { Database } from './schema.ts';
+import { ident, RowReader, runWrite } from './statements.ts';
+import type { Db } from './statements.ts';
+
+export type TableName = keyof Database & string;
+type Row<T extends TableName> = Selectable<Database[T]>;
+export type ColumnOf<T extends TableName> = keyof Row<T> & string;
+
+/** A field read from a column of the main table through `read` (JSON, booleans, timestamps, …). */
+export interface Converted<T extends TableName, C extends ColumnOf<T>, R> {
+  readonly column: C;
+  read(value: Row<T>[C]): R;
+}
+
+/** A field read from a column of the joined table. */
+export interface Joined<J extends TableName, C extends ColumnOf<J>> {
+  readonly joined: C;
+}
+
+export type FieldSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Converted<T, ColumnOf<T>, unknown> | Joined<J, ColumnOf<J>>;
+
+/** The API record a field spec produces. */
+export type RecordOf<T extends TableName, J extends TableName, F extends Record<string, FieldSpec<T, J>>> = {
+  -readonly [K in keyof F]: F[K] extends ColumnOf<T>
+    ? Row<T>[F[K]]
+    : F[K] extends Converted<T, ColumnOf<T>, infer R>
+      ? R
+      : F[K] extends Joined<J, infer C>
+        ? Row<J>[C]
+        : never;
+};
+
+/** Builders for a table's field specs, typed so that `read` receives the column's own type. */
+export function fieldsOf<T extends TableName, J extends TableName = never>() {
+  return {
+    via<C extends ColumnOf<T>, R>(column: C, read: (value: Row<T>[C]) => R): Converted<T, C, R> {
+      return { column, read };
+    },
+    joined<C extends ColumnOf<J>>(column: C): Joined<J, C> {
+      return { joined: column };
+    },
+  };
+}
+
+/** The one join a resource may have: a row of `table` of the same organization, matched on `on`. */
+export interface JoinSpec<T extends TableName, J extends TableName> {
+  table: J;
+  /** Pairs [joined column, main column] that must be equal (org_id is matched too). */
+  on: ReadonlyArray<readonly [ColumnOf<J>, ColumnOf<T>]>;
+}
+
+export type Direction = 'asc' | 'desc';
+
+export interface ResourceSpec<T extends TableName, J extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string> {
+  table: T;
+  join?: JoinSpec<T, J>;
+  fields: F;
+  /** Equality filters of the list: query name → column (or { joined: column }). */
+  filters?: Record<Q, ColumnOf<T> | Joined<J, ColumnOf<J>>>;
+  /** Listed unless include_archived; none means the resource is never archived. */
+  archivedColumn?: ColumnOf<T>;
+  /** Matched with LIKE against containsPattern(search). */
+  searchColumn?: ColumnOf<T>;
+  /** The list order; `created_at desc, id desc` unless given. It must end with a unique column. */
+  order?: ReadonlyArray<readonly [ColumnOf<T>, Direction]>;
+}
+
+export interface ListRequest<Q extends string> {
+  limit: number;
+  offset: number;
+  includeArchived?: boolean;
+  search?: string | undefined;
+  /** Filters to apply; undefined values are ignored. */
+  where?: Partial<Record<Q, string | number | boolean | undefined>>;
+}
+
+export interface ListPage<R> {
+  items: R[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface UpdateOutcome<R> {
+  record: R;
+  /** The API fields whose value differs from the record before (version and updated_at aside). */
+  changed: string[];
+}
+
+export interface Resource<T extends TableName, R, Q extends string> {
+  readonly table: T;
+  /** The API record of a row read elsewhere (say, the row just inserted). */
+  toRecord(row: Row<T>): R;
+  find(db: Db, orgId: string, id: string): Promise<R | undefined>;
+  list(db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>>;
+  /** Every record the filters match, in list order (for the few lists the API does not page). */
+  all(db: Db, orgId: string, request?: Omit<ListRequest<Q>, 'limit' | 'offset'>): Promise<R[]>;
+  /** Inserts a new record; an id already used in the organization throws DuplicateIdError (409 `duplicate_id`). */
+  insert(db: Db, row: Insertable<Database[T]> & { org_id: string; id: string }): Promise<R>;
+  /**
+   * The optimistic update: reads the record, asks `plan` for the column changes, and writes them
+   * with the version bumped only if the record is still at the version read. With `expected`
+   * (If-Match) the record must be at that version, else StaleVersionError; without it a
+   * concurrent change is retried on the fresh record (up to five reads). Undefined when the
+   * record does not exist.
+   */
+  update(
+    db: Db,
+    orgId: string,
+    id: string,
+    expected: number | undefined,
+    plan: (current: R) => Updateable<Database[T]> | Promise<Updateable<Database[T]>>,
+  ): Promise<UpdateOutcome<R> | undefined>;
+}
+
+const DEFAULT_ORDER = [
+  ['created_at', 'desc'],
+  ['id', 'desc'],
+] as const;
+
+/** Without If-Match an update reads the record again this often when a concurrent writer moved its version. */
+const MAX_UPDATE_ATTEMPTS = 5;
+
+const UNCOMPARED = new Set(['version', 'updated_at']);
+
+export function defineResource<T extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string = never, J extends TableName = never>(
+  spec: ResourceSpec<T, J, F, Q>,
+): Resource<T, RecordOf<T, J, F>, Q> {
+  type R = RecordOf<T, J, F>;
+  const reader = new RowReader();
+  const names = Object.keys(spec.fields);
+  const specs = names.map((name) => spec.fields[name] as FieldSpec<T, J>);
+  const selected = specs.map((f) => (typeof f === 'string' ? `t.${ident(f)}` : 'joined' in f ? `j.${ident(f.joined)}` : `t.${ident(f.column)}`));
+  const readers = specs.map((f) => (typeof f === 'object' && 'read' in f ? (v: unknown) => f.read(v as never) : undefined));
+  const mainColumns: Array<string | undefined> = specs.map((f) => (typeof f === 'string' ? f : 'column' in f ? f.column : undefined));
+
+  const fromArray = (values: unknown[]): R => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const read = readers[i];
+      out[names[i] as string] = read === undefined ? values[i] : read(values[i]);
+    }
+    return out as R;
+  };
+  const toRecord = (row: Row<T>): R => fromArray(mainColumns.map((c) => (c === undefined ? undefined : (row as Record<string, unknown>)[c])));
+
+  const table = ident(spec.table);
+  const join = spec.join
+    ? ` join ${ident(spec.join.table)} j on j."org_id" = t."org_id"${spec.join.on.map(([a, b]) => ` and j.${ident(a)} = t.${ident(b)}`).join('')}`
+    : '';
+  const from = `from ${table} t${join} where t."org_id" = ?`;
+  const select = `select ${selected.map((s, i) => `${s} as c${i}`).join(', ')} `;
+  const orderBy = ` order by ${(spec.order ?? DEFAULT_ORDER).map(([c, d]) => `t.${ident(c)} ${d}`).join(', ')}`;
+  const findText = `${select}${from} and t."id" = ?`;
+
+  const filterColumns = new Map<string, string>();
+  for (const [name, column] of Object.entries(spec.filters ?? {}) as Array<[string, string | { joined: string }]>) {
+    filterColumns.set(name, typeof column === 'string' ? `t.${ident(column)}` : `j.${ident(column.joined)}`);
+  }
+  const listTexts = new Map<string, { all: string; page: string; count: string }>();
+
+  const filtered = (orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+    const conditions: string[] = [];
+    const params: unknown[] = [orgId];
+    if (spec.archivedColumn !== undefined && !request.includeArchived) {
+      conditions.push(`t.${ident(spec.archivedColumn)} = ?`);
+      params.push(false);
+    }
+    if (spec.searchColumn !== undefined && request.search) {
+      conditions.push(`t.${ident(spec.searchColumn)} like ? escape '\\'`);
+      params.push(containsPattern(request.search));
+    }
+    for (const [name, value] of Object.entries(request.where ?? {})) {
+      if (value === undefined) continue;
+      const column = filterColumns.get(name);
+      if (column === undefined) throw new Error(`${spec.table}: no list filter ${name}`);
+      conditions.push(`${column} = ?`);
+      params.push(value);
+    }
+    const shape = conditions.join(' and ');
+    let texts = listTexts.get(shape);
+    if (texts === undefined) {
+      const where = conditions.map((c) => ` and ${c}`).join('');
+      texts = { all: `${select}${from}${where}${orderBy}`, page: `${select}${from}${where}${orderBy} limit ? offset ?`, count: `select count(*) ${from}${where}` };
+      listTexts.set(shape, texts);
+    }
+    return { texts, params };
+  };
+
+  const list = async (db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>> => {
+    const { texts, params } = filtered(orgId, request);
+    const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.wideRows(db, texts.page, [...params, request.limit, request.offset], names.length)]);
+    return { items: rows.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset };
+  };
+
+  const all = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'> = {}): Promise<R[]> => {
+    const { texts, params } = filtered(orgId, request);
+    return (await reader.wideRows(db, texts.all, params, names.length)).map(fromArray);
+  };
+
+  const find = async (db: Db, orgId: string, id: string): Promise<R | undefined> => {
+    const rows = await reader.rows(db, findText, [orgId, id]);
+    return rows[0] === undefined ? undefined : fromArray(rows[0]);
+  };
+
+  const insertTexts = new Map<string, string>();
+  const insert = async (db: Db, row: Insertable<Database[T]> & { org_id: string; id: string }): Promise<R> => {
+    const columns = Object.keys(row).filter((k) => (row as Record<string, unknown>)[k] !== undefined);
+    const shape = columns.join(',');
+    let text = insertTexts.get(shape);
+    if (text === undefined) {
+      text = `insert into ${table} (${columns.map(ident).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
+      insertTexts.set(shape, text);
+    }
+    if (spec.join === undefined) {
+      try {
+        await runWrite(db, text, columns.map((c) => (row as Record<string, unknown>)[c]));
+      } catch (error) {
+        if (isPrimaryKeyViolation(error)) throw new DuplicateIdError(row.id);
+        throw error;
+      }
+      await bumpCollection(db, row.org_id, spec.table);
+      return toRecord(row as unknown as Row<T>);
+    }
+    if (await find(db, row.org_id, row.id)) throw new DuplicateIdError(row.id);
+    try {
+      await runWrite(db, text, columns.map((c) => (row as Record<string, unknown>)[c]));
+    } catch (error) {
+      if (isPrimaryKeyViolation(error)) throw new DuplicateIdError(row.id);
+      throw error;
+    }
+    await bumpCollection(db, row.org_id, spec.table);
+    const written = await find(db, row.org_id, row.id);
+    if (written === undefined) throw new Error(`${spec.table}: the row just written was not found`);
+    return written;
+  };
+
+  const returning = mainColumns.filter((c): c is string => c !== undefined);
+  const writeAt = async (db: Db, orgId: string, id: string, version: number, changes: Updateable<Database[T]>): Promise<R | undefined> => {
+    const values = changes as Record<string, unknown>;
+    const columns = Object.keys(values).filter((k) => values[k] !== undefined && k !== 'version');
+    const sets = [...columns.map((c) => `${ident(c)} = ?`), `"version" = "version" + 1`].join(', ');
+    const back = spec.join === undefined ? ` returning ${returning.map(ident).join(', ')}` : '';
+    const text = `update ${table} set ${sets} where "org_id" = ? and "id" = ? and "version" = ?${back}`;
+    const result = await runWrite(db, text, [...columns.map((c) => values[c]), orgId, id, version]);
+    if ((spec.join === undefined ? result.rows.length : result.changed) > 0) await bumpCollection(db, orgId, spec.table);
+    if (spec.join === undefined) return result.rows[0] === undefined ? undefined : toRecord(result.rows[0] as Row<T>);
+    return result.changed > 0 ? find(db, orgId, id) : undefined;
+  };
+  const update = async (
+    db: Db,
+    orgId: string,
+    id: string,
+    expected: number | undefined,
+    plan: (current: R) => Updateable<Database[T]> | Promise<Updateable<Database[T]>>,
+  ): Promise<UpdateOutcome<R> | undefined> => {
+    for (let attempt = 1; ; attempt++) {
+      const current = (await find(db, orgId, id)) as (R & { version: number }) | undefined;
+      if (current === undefined) return undefined;
+      if (expected !== undefined && current.version !== expected) throw new StaleVersionError(expected);
+      const record = await writeAt(db, orgId, id, current.version, await plan(current));
+      if (record !== undefined) return { record, changed: changedFields(current, record) };
+      if (expected !== undefined || attempt >= MAX_UPDATE_ATTEMPTS) throw new StaleVersionError(expected ?? current.version);
+    }
+  };
+
+  return { table: spec.table, toRecord, find, list, all, insert, update };
+}
+
+/** The names of the fields whose values differ (arrays and objects compared by content). */
+export function changedFields(before: object, after: object): string[] {
+  const out: string[] = [];
+  const old = before as Record<string, unknown>;
+  for (const [key, value] of Object.entries(after)) {
+    if (UNCOMPARED.has(key)) continue;
+    const was = old[key];
+    const same = typeof value === 'object' && value !== null ? JSON.stringify(value) === JSON.stringify(was) : value === was;
+    if (!same) out.push(key);
+  }
+  return out;
+}
