@@ -3,7 +3,7 @@
  * first page against a page deep into 1,000,000 movements, GET /stock and GET /products.
  */
 import { sql } from 'kysely';
-import { encodeCursor } from '../src/domains/inventory/ledger-reads.ts';
+import { encodeCursor } from '../src/domains/inventory/movements.ts';
 import { importData } from '../src/import.ts';
 import { newId } from '../src/storage/ids.ts';
 import type { Storage } from '../src/storage/storage.ts';

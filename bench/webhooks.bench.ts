@@ -13,7 +13,7 @@ import { Dispatcher } from '../src/domains/webhooks/dispatcher.ts';
 import { emit } from '../src/events/emit.ts';
 import { handleDue } from '../src/events/handling.ts';
 import { ConsumerRunner } from '../src/events/runner.ts';
-import { webhookFanOut } from '../src/domains/webhooks/outbox.ts';
+import { webhookFanOut } from '../src/domains/webhooks/events.ts';
 import { newId } from '../src/storage/ids.ts';
 import { api, createContext, createPrincipal, json } from '../test/helpers/harness.ts';
 import { makeCertificate } from '../test/helpers/https-receiver.ts';

@@ -66,7 +66,7 @@ export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateI
  * Changes only the given fields. With `expected` (If-Match) the row must still be at that
  * version; without it the change applies to whatever version is current, still atomically.
  */
-export async function patchClient(tx: Tx, actor: CrmActor, id: string, input: ClientPatchInput, expected: number | undefined): Promise<ClientOut> {
+export async function updateClient(tx: Tx, actor: CrmActor, id: string, input: ClientPatchInput, expected: number | undefined): Promise<ClientOut> {
   const fields = clean(actor, input);
   const outcome = await clients.update(tx.db, actor.orgId, id, expected, (before) => {
     const after = { ...before, ...fields };
@@ -92,6 +92,6 @@ export async function getClient(db: Db, actor: CrmActor, id: string): Promise<Cl
   return record;
 }
 
-export function listClientsPage(db: Db, actor: CrmActor, query: ClientListInput): Promise<Page<ClientOut>> {
+export function listClients(db: Db, actor: CrmActor, query: ClientListInput): Promise<Page<ClientOut>> {
   return clients.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
 }

@@ -82,7 +82,7 @@ export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreat
   return contacts.insert(tx.db, row);
 }
 
-export async function patchContact(tx: Tx, actor: CrmActor, id: string, input: ContactPatchInput, expected: number | undefined): Promise<ContactOut> {
+export async function updateContact(tx: Tx, actor: CrmActor, id: string, input: ContactPatchInput, expected: number | undefined): Promise<ContactOut> {
   const fields = await clean(tx.db, actor, input);
   const outcome = await contacts.update(tx.db, actor.orgId, id, expected, (before) => {
     const after = { ...before, ...fields };
@@ -105,7 +105,7 @@ export async function getContact(db: Db, actor: CrmActor, id: string): Promise<C
   return record;
 }
 
-export function listContactsPage(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {
+export function listContacts(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {
   return contacts.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,

@@ -98,7 +98,7 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
   return created;
 }
 
-export async function patchDeal(tx: Tx, actor: CrmActor, id: string, input: DealPatchInput, expected: number | undefined): Promise<DealOut> {
+export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: DealPatchInput, expected: number | undefined): Promise<DealOut> {
   const fields = clean(input);
   const moves = input.funnel_id !== undefined || input.stage_id !== undefined || input.stage !== undefined;
   let movedTo: Pick<StageRow, 'id' | 'name' | 'kind'> | undefined;
@@ -136,7 +136,7 @@ export async function getDeal(db: Db, actor: CrmActor, id: string): Promise<Deal
   return record;
 }
 
-export function listDealsPage(db: Db, actor: CrmActor, query: DealListInput): Promise<Page<DealOut>> {
+export function listDeals(db: Db, actor: CrmActor, query: DealListInput): Promise<Page<DealOut>> {
   return deals.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,

@@ -6,9 +6,9 @@ import { IdParam } from '../../http/schemas.ts';
 import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
 import { etagOf, expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
-import { createClient, getClient, listClientsPage, patchClient } from './clients.ts';
-import { createContact, getContact, listContactsPage, patchContact } from './contacts.ts';
-import { createDeal, getDeal, listDealsPage, patchDeal } from './deals.ts';
+import { createClient, getClient, listClients, updateClient } from './clients.ts';
+import { createContact, getContact, listContacts, updateContact } from './contacts.ts';
+import { createDeal, getDeal, listDeals, updateDeal } from './deals.ts';
 import { clients, contacts, deals } from './queries.ts';
 import {
   Client, ClientCreate, ClientList, ClientListQuery, ClientPatch,
@@ -33,7 +33,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     description: 'Clients (counterparties) by name; archived ones only with include_archived=true.',
     query: ClientListQuery,
     response: { status: 200, schema: ClientList, description: 'A page of clients.' },
-  }, async (req, reply) => conditionalList(req, reply, clients, () => listClientsPage(db(), req.actor, req.query)));
+  }, async (req, reply) => conditionalList(req, reply, clients, () => listClients(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/clients/:id', operationId: 'getClient', tags, access: read,
@@ -60,7 +60,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await patchClient(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, async (tx) => tagged(reply, await updateClient(tx, req.actor, req.params.id, req.body, expected)));
   });
 
   // ---- contacts ----
@@ -69,7 +69,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List contact persons',
     query: ContactListQuery,
     response: { status: 200, schema: ContactList, description: 'A page of contact persons.' },
-  }, async (req, reply) => conditionalList(req, reply, contacts, () => listContactsPage(db(), req.actor, req.query)));
+  }, async (req, reply) => conditionalList(req, reply, contacts, () => listContacts(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/contacts/:id', operationId: 'getContact', tags, access: read,
@@ -95,7 +95,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await patchContact(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, async (tx) => tagged(reply, await updateContact(tx, req.actor, req.params.id, req.body, expected)));
   });
 
   // ---- deals ----
@@ -104,7 +104,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List deals',
     query: DealListQuery,
     response: { status: 200, schema: DealList, description: 'A page of deals.' },
-  }, async (req, reply) => conditionalList(req, reply, deals, () => listDealsPage(db(), req.actor, req.query)));
+  }, async (req, reply) => conditionalList(req, reply, deals, () => listDeals(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/deals/:id', operationId: 'getDeal', tags, access: read,
@@ -131,7 +131,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await patchDeal(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, async (tx) => tagged(reply, await updateDeal(tx, req.actor, req.params.id, req.body, expected)));
   });
 }
 

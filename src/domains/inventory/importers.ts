@@ -115,7 +115,7 @@ async function eachRecord<S extends TObject>(
 
 const warehouses: Importer = {
   collection: 'warehouses',
-  importRecords: (tx, ctx, records) => eachRecord('warehouses', WarehouseRecord, records, async (r) => void (await createWarehouse(tx, ctx.org.id, r))),
+  importRecords: (tx, ctx, records) => eachRecord('warehouses', WarehouseRecord, records, async (r) => void (await createWarehouse(tx, { orgId: ctx.org.id }, r))),
 };
 
 const products: Importer = {

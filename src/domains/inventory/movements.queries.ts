@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { reusableStatement } from '../../storage/reusable.ts';
-import type { LineRow, MovementRow } from './ledger-queries.ts';
+import type { LineRow, MovementRow } from './stock.queries.ts';
 
 /** A movement row as written. */
 export type NewMovementRow = Omit<MovementRow, 'seq'>;

@@ -4,10 +4,13 @@
  * and the balance table refuses negative stock itself. The same statements post one movement
  * or several at once (POST /movements shares them between requests arriving together, through
  * Storage.shared); a movement refused by a balance is posted again with its balances locked.
+ * Also reading them: one movement, and the newest-first feed.
  */
 import type { Kysely } from 'kysely';
-import { conflict, invalidField, validationError } from '../../http/errors.ts';
+import type { Actor } from '../../http/access.ts';
+import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
+import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, nowIso, readBool, readJson, toJson } from '../../storage/codecs.ts';
 import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
@@ -16,12 +19,12 @@ import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SharedWrite, SharingGroup } from '../../storage/shared-writes.ts';
 import type { Dialect, Tx } from '../../storage/storage.ts';
-import { COUNT_SLOTS, findBalance } from './ledger-queries.ts';
-import type { LineRow, MovementRow } from './ledger-queries.ts';
 import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances } from './movements.queries.ts';
 import type { BalanceChange, NewLineRow, NewMovementRow } from './movements.queries.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './products.ts';
-import type { Movement, MovementCreateBody, MovementLine } from './schemas.ts';
+import type { Movement, MovementCreateBody, MovementLine, MovementListQuery, MovementPage } from './schemas.ts';
+import { COUNT_SLOTS, countMovements, findBalance, findMovement, linesOf, pageOfMovements } from './stock.queries.ts';
+import type { LineRow, MovementRow } from './stock.queries.ts';
 
 /** Who posts a movement and under which organization rules. */
 export interface LedgerActor {
@@ -410,3 +413,50 @@ export const movementPosting: SharedWrite<PreparedMovement, Movement> = {
   many: writeMovements,
   group: () => new BalanceOrder(),
 };
+
+/** One movement, or a 404. */
+export async function getMovement(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Movement> {
+  const row = await findMovement(db, actor.orgId, id);
+  if (!row) throw notFound('movement');
+  return movementView(row, await linesOf(db, actor.orgId, [row.id]));
+}
+
+const CURSOR_PURPOSE = 'movement-cursor';
+
+/**
+ * The cursor is the position (seq) of the last movement of the page, sealed with the server key
+ * and bound to the organization: it tells nothing (the sequence is shared by every
+ * organization) and only opens for the organization it was given to.
+ */
+export function encodeCursor(sealer: Sealer, orgId: string, seq: number): string {
+  return sealer.seal(CURSOR_PURPOSE, orgId, `m1:${seq}`);
+}
+
+export function decodeCursor(sealer: Sealer, orgId: string, cursor: string): number {
+  const match = /^m1:(\d{1,15})$/.exec(sealer.open(CURSOR_PURPOSE, orgId, cursor) ?? '');
+  if (!match) throw invalidField('cursor', 'is not a next_cursor this API returned');
+  return Number(match[1]);
+}
+
+/** The newest-first movement feed, one keyset page at a time. */
+export async function listMovements(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: MovementListQuery, sealer: Sealer): Promise<MovementPage> {
+  const { orgId } = actor;
+  const before = query.cursor === undefined || query.cursor === '' ? undefined : decodeCursor(sealer, orgId, query.cursor);
+  const filter = { warehouseId: query.warehouse_id, itemId: query.item_id, kind: query.kind };
+  const [rows, total] = await Promise.all([pageOfMovements(db, orgId, filter, before, query.limit + 1), countMovements(db, orgId, filter)]);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const lines = await linesOf(db, orgId, page.map((m) => m.id));
+  const byMovement = new Map<string, LineRow[]>();
+  for (const line of lines) {
+    const list = byMovement.get(line.movement_id) ?? [];
+    list.push(line);
+    byMovement.set(line.movement_id, list);
+  }
+  return {
+    items: page.map((m) => movementView(m, byMovement.get(m.id) ?? [])),
+    total,
+    limit: query.limit,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(sealer, orgId, last.seq) : null,
+  };
+}

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { itemHasStock, MONEY_SCALE, products, QTY_SCALE } from './queries.ts';
+import { itemHasStock, MONEY_SCALE, products, QTY_SCALE } from './catalog.queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';
 
@@ -86,7 +86,7 @@ function storedLevel(value: number | null): number | null {
   return value === null ? null : scaledField('level', value, QTY_SCALE);
 }
 
-export async function updateProductFields(tx: Tx, actor: Actor, id: string, expected: number | undefined, patch: ProductPatchBody): Promise<Product> {
+export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: ProductPatchBody, expected: number | undefined): Promise<Product> {
   const plan = async (current: Product): Promise<Updateable<ProductsTable>> => {
     const changes: Updateable<ProductsTable> = { updated_at: nowIso() };
     if (patch.name !== undefined) {
@@ -126,12 +126,12 @@ export async function updateProductFields(tx: Tx, actor: Actor, id: string, expe
   return outcome.record;
 }
 
-export async function getProduct(db: Kysely<Database>, orgId: string, id: string): Promise<Product> {
-  const record = await products.find(db, orgId, id);
+export async function getProduct(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Product> {
+  const record = await products.find(db, actor.orgId, id);
   if (!record) throw notFound('product');
   return record;
 }
 
-export function productPage(db: Kysely<Database>, orgId: string, query: ProductListQuery): Promise<Page<Product>> {
-  return products.list(db, orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
+export function listProducts(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: ProductListQuery): Promise<Page<Product>> {
+  return products.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
 }

@@ -3,11 +3,12 @@
  * zero or above, in one conditional update. No HTTP route: order capabilities call these in their
  * own write transaction.
  */
+import type { Actor } from '../../http/access.ts';
 import { validationError } from '../../http/errors.ts';
 import { formatScaled } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { findBalance, releaseOnBalance, reserveOnBalance } from './ledger-queries.ts';
-import { balanceView } from './ledger-reads.ts';
+import { findBalance, releaseOnBalance, reserveOnBalance } from './stock.queries.ts';
+import { balanceView } from './stock.ts';
 import { QTY_SCALE, scaledField } from './products.ts';
 import type { StockBalance } from './schemas.ts';
 
@@ -24,21 +25,21 @@ function positiveQty(qty: number | string): number {
   return scaled;
 }
 
-export async function reserveStock(tx: Tx, orgId: string, input: ReservationInput): Promise<StockBalance> {
+export async function reserveStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: ReservationInput): Promise<StockBalance> {
   const qty = positiveQty(input.qty);
-  const row = await reserveOnBalance(tx.db, orgId, input.warehouseId, input.itemId, qty);
+  const row = await reserveOnBalance(tx.db, actor.orgId, input.warehouseId, input.itemId, qty);
   if (row) return balanceView(row);
-  const current = await findBalance(tx.db, orgId, input.warehouseId, input.itemId);
+  const current = await findBalance(tx.db, actor.orgId, input.warehouseId, input.itemId);
   const available = current ? current.on_hand - current.reserved : 0;
   const message = `cannot reserve ${formatScaled(qty, QTY_SCALE)} of item "${input.itemId}" in warehouse "${input.warehouseId}": available ${formatScaled(available, QTY_SCALE)}`;
   throw validationError(message, [{ field: 'qty', message }], { item_id: input.itemId, warehouse_id: input.warehouseId, available: Number(formatScaled(available, QTY_SCALE)) });
 }
 
-export async function releaseStock(tx: Tx, orgId: string, input: ReservationInput): Promise<StockBalance> {
+export async function releaseStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: ReservationInput): Promise<StockBalance> {
   const qty = positiveQty(input.qty);
-  const row = await releaseOnBalance(tx.db, orgId, input.warehouseId, input.itemId, qty);
+  const row = await releaseOnBalance(tx.db, actor.orgId, input.warehouseId, input.itemId, qty);
   if (row) return balanceView(row);
-  const current = await findBalance(tx.db, orgId, input.warehouseId, input.itemId);
+  const current = await findBalance(tx.db, actor.orgId, input.warehouseId, input.itemId);
   const reserved = current ? current.reserved : 0;
   const message = `cannot release ${formatScaled(qty, QTY_SCALE)} of item "${input.itemId}" in warehouse "${input.warehouseId}": reserved ${formatScaled(reserved, QTY_SCALE)}`;
   throw validationError(message, [{ field: 'qty', message }], { item_id: input.itemId, warehouse_id: input.warehouseId, reserved: Number(formatScaled(reserved, QTY_SCALE)) });

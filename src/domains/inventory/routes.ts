@@ -5,9 +5,8 @@ import { IdParam } from '../../http/schemas.ts';
 import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
 import { etagOf, expectedVersion } from '../../http/versions.ts';
 import { write, writeShared } from '../../http/write.ts';
-import { getMovement, movementPage, stockPage } from './ledger-reads.ts';
-import { allowsNegativeStock, movementPosting, prepareMovement } from './movements.ts';
-import { createProduct, getProduct, productPage, updateProductFields } from './products.ts';
+import { allowsNegativeStock, getMovement, listMovements, movementPosting, prepareMovement } from './movements.ts';
+import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import {
   Movement,
   MovementCreateBody,
@@ -24,8 +23,9 @@ import {
   WarehouseList,
   WarehouseListQuery,
 } from './schemas.ts';
-import { products, warehouses } from './queries.ts';
-import { getWarehouse, warehousePage } from './warehouses.ts';
+import { products, warehouses } from './catalog.queries.ts';
+import { listStock } from './stock.ts';
+import { getWarehouse, listWarehouses } from './warehouses.ts';
 
 const read: RouteAccess = { scope: 'inventory:read', capability: 'inventory', mode: 'read' };
 const edit: RouteAccess = { scope: 'inventory:write', right: 'org.inventory.edit', capability: 'inventory', mode: 'write' };
@@ -40,14 +40,14 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     description: 'Nomenclature items by name; search matches the name, SKU or barcode.',
     query: ProductListQuery,
     response: { status: 200, schema: ProductList, description: 'A page of products.' },
-  }, async (req, reply) => conditionalList(req, reply, products, () => productPage(db(), req.actor.orgId, req.query)));
+  }, async (req, reply) => conditionalList(req, reply, products, () => listProducts(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/products/:id', operationId: 'getProduct', tags, access: read,
     summary: 'Get a product',
     params: IdParam,
     response: { status: 200, schema: Product, description: 'The product, with its version as ETag.' },
-  }, async (req, reply) => conditionalRecord(req, reply, products, req.params.id, () => getProduct(db(), req.actor.orgId, req.params.id)));
+  }, async (req, reply) => conditionalRecord(req, reply, products, req.params.id, () => getProduct(db(), req.actor, req.params.id)));
 
   route(app, {
     method: 'POST', url: '/products', operationId: 'createProduct', tags, access: { ...edit, risk: 'low' },
@@ -67,7 +67,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     errors: { 409: 'The product changed since the If-Match version (stale_version), or another active product has the SKU (already_exists).' },
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    const product = await write(req, reply, 200, (tx) => updateProductFields(tx, req.actor, req.params.id, expected, req.body));
+    const product = await write(req, reply, 200, (tx) => updateProduct(tx, req.actor, req.params.id, req.body, expected));
     reply.header('etag', etagOf((product as Product).version));
     return product;
   });
@@ -77,14 +77,14 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List warehouses',
     query: WarehouseListQuery,
     response: { status: 200, schema: WarehouseList, description: 'A page of warehouses.' },
-  }, async (req, reply) => conditionalList(req, reply, warehouses, () => warehousePage(db(), req.actor.orgId, req.query)));
+  }, async (req, reply) => conditionalList(req, reply, warehouses, () => listWarehouses(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/warehouses/:id', operationId: 'getWarehouse', tags, access: read,
     summary: 'Get a warehouse',
     params: IdParam,
     response: { status: 200, schema: Warehouse, description: 'The warehouse.' },
-  }, async (req) => getWarehouse(db(), req.actor.orgId, req.params.id));
+  }, async (req) => getWarehouse(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'GET', url: '/stock', operationId: 'listStock', tags, access: read,
@@ -92,7 +92,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     description: 'Balances per warehouse and item; they change only through movements.',
     query: StockQuery,
     response: { status: 200, schema: StockBalanceList, description: 'A page of stock balances.' },
-  }, async (req) => stockPage(db(), req.actor.orgId, req.query));
+  }, async (req) => listStock(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/movements', operationId: 'listMovements', tags, access: read,
@@ -100,14 +100,14 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     description: 'Cursor pagination: pass next_cursor as cursor for the next page. warehouse_id matches the source or the destination.',
     query: MovementListQuery,
     response: { status: 200, schema: MovementPage, description: 'A page of movements.' },
-  }, async (req) => movementPage(db(), app.sealer, req.actor.orgId, req.query));
+  }, async (req) => listMovements(db(), req.actor, req.query, app.sealer));
 
   route(app, {
     method: 'GET', url: '/movements/:id', operationId: 'getMovement', tags, access: read,
     summary: 'Get a movement with its lines',
     params: IdParam,
     response: { status: 200, schema: Movement, description: 'The movement.' },
-  }, async (req) => getMovement(db(), req.actor.orgId, req.params.id));
+  }, async (req) => getMovement(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/movements', operationId: 'createMovement', tags, access: { ...edit, risk: 'medium' },

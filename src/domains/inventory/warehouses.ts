@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { clearDefaultWarehouse, warehouses } from './queries.ts';
+import { clearDefaultWarehouse, warehouses } from './catalog.queries.ts';
 import type { Warehouse, WarehouseListQuery } from './schemas.ts';
 
 export interface NewWarehouse {
@@ -19,11 +20,11 @@ export interface NewWarehouse {
 }
 
 /** Warehouses are made by the platform (the default one) and by import; the API only reads them. */
-export async function createWarehouse(tx: Tx, orgId: string, input: NewWarehouse): Promise<Warehouse> {
+export async function createWarehouse(tx: Tx, actor: Pick<Actor, 'orgId'>, input: NewWarehouse): Promise<Warehouse> {
   const isDefault = input.isDefault ?? false;
-  if (isDefault) await clearDefaultWarehouse(tx.db, orgId);
+  if (isDefault) await clearDefaultWarehouse(tx.db, actor.orgId);
   return warehouses.insert(tx.db, {
-    org_id: orgId,
+    org_id: actor.orgId,
     id: input.id ?? newId(),
     name: input.name,
     code: input.code ?? null,
@@ -36,15 +37,15 @@ export async function createWarehouse(tx: Tx, orgId: string, input: NewWarehouse
 }
 
 export async function createDefaultWarehouse(tx: Tx, org: { id: string }): Promise<void> {
-  await createWarehouse(tx, org.id, { name: 'Main warehouse', code: 'MAIN', isDefault: true });
+  await createWarehouse(tx, { orgId: org.id }, { name: 'Main warehouse', code: 'MAIN', isDefault: true });
 }
 
-export async function getWarehouse(db: Kysely<Database>, orgId: string, id: string): Promise<Warehouse> {
-  const record = await warehouses.find(db, orgId, id);
+export async function getWarehouse(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Warehouse> {
+  const record = await warehouses.find(db, actor.orgId, id);
   if (!record) throw notFound('warehouse');
   return record;
 }
 
-export function warehousePage(db: Kysely<Database>, orgId: string, query: WarehouseListQuery): Promise<Page<Warehouse>> {
-  return warehouses.list(db, orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived });
+export function listWarehouses(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: WarehouseListQuery): Promise<Page<Warehouse>> {
+  return warehouses.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived });
 }

@@ -8,7 +8,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { attemptDelivery, claimOne } from './attempt.ts';
 import { eventsSince } from '../../events/queries.ts';
 import { EVENT_NAMES } from './catalog.ts';
-import { DELIVERIES_CHANNEL } from './outbox.ts';
+import { DELIVERIES_CHANNEL } from './events.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
 import { attemptsOf, findSubscription, insertDeliveries, listDeliveries } from './queries.ts';
 import type { DeliveryStatus } from './tables.ts';

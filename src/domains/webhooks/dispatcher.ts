@@ -3,7 +3,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { claimDue, recordOutcomes, send } from './attempt.ts';
 import type { Outcome } from './attempt.ts';
 import type { ClaimedDelivery } from './queries.ts';
-import { DELIVERIES_CHANNEL } from './outbox.ts';
+import { DELIVERIES_CHANNEL } from './events.ts';
 import { nextDueAt } from './queries.ts';
 import { WebhookSender } from './sender.ts';
 

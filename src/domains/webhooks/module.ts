@@ -3,7 +3,7 @@ import { deleteInBatches } from '../../events/retention.ts';
 import { webhookCommands } from './commands.ts';
 import { startDispatcher } from './dispatcher.ts';
 import { webhookMigrations } from './migrations.ts';
-import { webhookFanOut } from './outbox.ts';
+import { webhookFanOut } from './events.ts';
 import { deleteFinishedDeliveries } from './queries.ts';
 import { webhookRoutes } from './routes.ts';
 import { upgradeStoredSubscriptions } from './secrets.ts';

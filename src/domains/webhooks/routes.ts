@@ -6,7 +6,7 @@ import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList, WebhookPayload } from './schemas.ts';
-import { createSubscription, deleteSubscription, eventCatalog, listSubscriptionsOf, SHOWN_ONCE_NOTE } from './subscriptions.ts';
+import { createSubscription, deleteSubscription, eventCatalog, listSubscriptions, SHOWN_ONCE_NOTE } from './subscriptions.ts';
 import { checkTargetUrl } from './target-url.ts';
 
 const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event_bus', mode: 'read' };
@@ -27,7 +27,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Webhook subscriptions with delivery statistics',
     description: 'Every subscription of the organization with failureCount, lastSuccessAt and lastFailureAt (no secret).',
     response: { status: 200, schema: SubscriptionList, description: 'The subscriptions.' },
-  }, async (request) => listSubscriptionsOf(app.storage.db, request.actor));
+  }, async (request) => listSubscriptions(app.storage.db, request.actor));
 
   route(app, {
     method: 'POST', url: '/webhooks', operationId: 'createWebhook', tags, access: { ...change, risk: 'high' },

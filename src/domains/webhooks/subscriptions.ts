@@ -62,7 +62,7 @@ export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubsc
   return { ...created, secret, note: SIGNATURE_NOTE };
 }
 
-export async function listSubscriptionsOf(db: Kysely<Database>, actor: Actor): Promise<{ items: Subscription[] }> {
+export async function listSubscriptions(db: Kysely<Database>, actor: Actor): Promise<{ items: Subscription[] }> {
   return { items: await subscriptions.all(db, actor.orgId) };
 }
 

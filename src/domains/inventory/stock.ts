@@ -1,0 +1,29 @@
+/** Reading stock balances. */
+import type { Kysely } from 'kysely';
+import type { Actor } from '../../http/access.ts';
+import type { Page } from '../../http/pagination.ts';
+import { isoWithoutOffset } from '../../storage/codecs.ts';
+import { scaledToNumber } from '../../storage/decimal.ts';
+import type { Database } from '../../storage/schema.ts';
+import { QTY_SCALE } from './products.ts';
+import type { StockBalance, StockQuery } from './schemas.ts';
+import { listBalances } from './stock.queries.ts';
+import type { BalanceRow } from './stock.queries.ts';
+
+export function balanceView(row: BalanceRow): StockBalance {
+  return {
+    id: row.id,
+    warehouseId: row.warehouse_id,
+    itemId: row.item_id,
+    onHand: scaledToNumber(row.on_hand, QTY_SCALE),
+    reserved: scaledToNumber(row.reserved, QTY_SCALE),
+    available: scaledToNumber(row.on_hand - row.reserved, QTY_SCALE),
+    lastMovementAt: isoWithoutOffset(row.last_movement_at),
+    version: row.version,
+  };
+}
+
+export async function listStock(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: StockQuery): Promise<Page<StockBalance>> {
+  const { rows, total } = await listBalances(db, actor.orgId, { warehouseId: query.warehouse_id, itemId: query.item_id }, query.limit, query.offset);
+  return { items: rows.map(balanceView), total, limit: query.limit, offset: query.offset };
+}
