@@ -1,26 +1,30 @@
 /**
- * A small test-only domain ("notes") built on the kernel exactly as a real domain is: routes
- * declared with route(), named schemas from the shared primitives, a list with PageQuery, one
- * with withETag, POST and PATCH through write() and expectedVersion. Kernel tests pass it to
+ * A small test-only domain ("notes") built on the kernel exactly as a real domain is, and the
+ * worked example of docs/architecture.md: its table added to the database type, storage's
+ * routine resource, routes declared with route(), named schemas from the shared primitives,
+ * conditional reads, POST and PATCH through write() and expectedVersion. Kernel tests pass it to
  * buildApp({ modules: [notesModule] }) so they depend on no business domain.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { DomainModule } from '../../src/domains/module.ts';
 import type { Actor } from '../../src/http/access.ts';
-import { invalidField, notFound, staleVersion } from '../../src/http/errors.ts';
+import { conditionalList, conditionalRecord } from '../../src/http/conditional.ts';
+import { invalidField, notFound } from '../../src/http/errors.ts';
 import { named } from '../../src/http/components.ts';
 import { IncludeArchived, ListOf, PageQuery } from '../../src/http/pagination.ts';
 import type { Page } from '../../src/http/pagination.ts';
 import { route } from '../../src/http/route.ts';
 import { DateTime, IdParam, Name, NullableText, Text } from '../../src/http/schemas.ts';
-import { etagOf, expectedVersion, withETag } from '../../src/http/versions.ts';
+import { etagOf, expectedVersion } from '../../src/http/versions.ts';
 import { write } from '../../src/http/write.ts';
 import { isoWithOffset, nowIso, readBool } from '../../src/storage/codecs.ts';
 import type { DbBool, DbTimestamp } from '../../src/storage/codecs.ts';
 import { newId } from '../../src/storage/ids.ts';
+import { defineResource, fieldsOf } from '../../src/storage/resource.ts';
+import type { Db } from '../../src/storage/statements.ts';
+import type { Tx } from '../../src/storage/storage.ts';
 
 interface NotesTable {
   org_id: string;
@@ -31,9 +35,29 @@ interface NotesTable {
   is_archived: DbBool;
   created_at: DbTimestamp;
 }
-/** Transactions are Kyselys too; the test table is not part of the platform's typed schema. */
-type NotesDb = Kysely<{ test_notes: NotesTable }>;
-const notesDb = (db: unknown): NotesDb => db as NotesDb;
+
+/** A domain adds its tables to the database type from its tables.ts; this test-only one does it here. */
+declare module '../../src/storage/schema.ts' {
+  interface Database {
+    test_notes: NotesTable;
+  }
+}
+
+const note = fieldsOf<'test_notes'>();
+/** Storage's routine resource: list page, read by id, create with an id, optimistic update. */
+const notes = defineResource({
+  table: 'test_notes',
+  fields: {
+    id: 'id',
+    title: 'title',
+    body: 'body',
+    version: 'version',
+    is_archived: note.via('is_archived', readBool),
+    created_at: note.via('created_at', (value) => isoWithOffset(value)),
+  },
+  archivedColumn: 'is_archived',
+  order: [['id', 'asc']],
+});
 
 const Note = named(
   'Note',
@@ -71,67 +95,43 @@ const tags = ['notes'];
 /** Test control: while set, POST /notes with title "hold" waits for it inside its transaction. */
 export const holds: { post?: Promise<void> } = {};
 
-function toNote(row: { id: string; title: string; body: string | null; version: number; is_archived: boolean | number; created_at: string }): Note {
-  return { id: row.id, title: row.title, body: row.body, version: row.version, is_archived: readBool(row.is_archived), created_at: isoWithOffset(row.created_at) };
+async function listNotes(db: Db, actor: Pick<Actor, 'orgId'>, q: { limit: number; offset: number; include_archived: boolean }): Promise<Page<Note>> {
+  return notes.list(db, actor.orgId, { limit: q.limit, offset: q.offset, includeArchived: q.include_archived });
 }
 
-async function findNote(db: NotesDb, orgId: string, id: string): Promise<Note | undefined> {
-  const row = await db.selectFrom('test_notes').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-  return row && toNote(row);
+async function getNote(db: Db, actor: Pick<Actor, 'orgId'>, id: string): Promise<Note> {
+  const found = await notes.find(db, actor.orgId, id);
+  if (!found) throw notFound('note');
+  return found;
 }
 
-async function listNotes(db: NotesDb, orgId: string, q: { limit: number; offset: number; include_archived: boolean }): Promise<Page<Note>> {
-  let base = db.selectFrom('test_notes').where('org_id', '=', orgId);
-  if (!q.include_archived) base = base.where('is_archived', '=', false);
-  const rows = await base.selectAll().orderBy('id').limit(q.limit).offset(q.offset).execute();
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { items: rows.map(toNote), total: Number(n), limit: q.limit, offset: q.offset };
-}
-
-async function createNote(tx: { db: unknown }, actor: Actor, body: Static<typeof CreateNote>): Promise<Note> {
+async function createNote(tx: Tx, actor: Actor, body: Static<typeof CreateNote>): Promise<Note> {
   if (body.title === 'fail') throw invalidField('title', 'may not be "fail"');
   if (body.title === 'hold' && holds.post) await holds.post;
-  const db = notesDb(tx.db);
-  const id = newId();
-  await db
-    .insertInto('test_notes')
-    .values({ org_id: actor.orgId, id, title: body.title, body: body.body ?? null, version: 1, is_archived: body.is_archived ?? false, created_at: nowIso() })
-    .execute();
-  return (await findNote(db, actor.orgId, id))!;
+  return notes.insert(tx.db, { org_id: actor.orgId, id: newId(), title: body.title, body: body.body ?? null, version: 1, is_archived: body.is_archived ?? false, created_at: nowIso() });
 }
 
-async function patchNote(tx: { db: unknown }, actor: Actor, id: string, patch: Static<typeof PatchNote>, expected: number | undefined): Promise<Note> {
-  const db = notesDb(tx.db);
-  const current = await findNote(db, actor.orgId, id);
-  if (!current) throw notFound('note');
-  const version = expected ?? current.version;
-  const result = await db
-    .updateTable('test_notes')
-    .set({ ...(patch.title !== undefined ? { title: patch.title } : {}), ...(patch.body !== undefined ? { body: patch.body } : {}), version: version + 1 })
-    .where('org_id', '=', actor.orgId)
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw staleVersion(version);
-  return (await findNote(db, actor.orgId, id))!;
+async function updateNote(tx: Tx, actor: Actor, id: string, patch: Static<typeof PatchNote>, expected: number | undefined): Promise<Note> {
+  const outcome = await notes.update(tx.db, actor.orgId, id, expected, () => ({
+    ...(patch.title !== undefined ? { title: patch.title } : {}),
+    ...(patch.body !== undefined ? { body: patch.body } : {}),
+  }));
+  if (!outcome) throw notFound('note');
+  return outcome.record;
 }
 
 async function routes(app: FastifyInstance): Promise<void> {
-  const db = () => notesDb(app.storage.db);
+  const db = () => app.storage.db;
   route(app, {
     method: 'GET', url: '/notes', operationId: 'listNotes', summary: 'List notes', tags, access: read,
     query: NotesQuery,
     response: { status: 200, schema: NoteList, description: 'A page of notes.' },
-  }, async (req) => listNotes(db(), req.actor.orgId, req.query));
+  }, async (req, reply) => conditionalList(req, reply, notes, () => listNotes(db(), req.actor, req.query)));
   route(app, {
     method: 'GET', url: '/notes/:id', operationId: 'getNote', summary: 'Get a note', tags, access: read,
     params: IdParam,
     response: { status: 200, schema: Note, description: 'The note.' },
-  }, async (req, reply) => {
-    const note = await findNote(db(), req.actor.orgId, req.params.id);
-    if (!note) throw notFound('note');
-    return withETag(req, reply, note);
-  });
+  }, async (req, reply) => conditionalRecord(req, reply, notes, req.params.id, () => getNote(db(), req.actor, req.params.id)));
   route(app, {
     method: 'POST', url: '/notes', operationId: 'createNote', summary: 'Create a note', tags, access: change,
     body: CreateNote,
@@ -144,9 +144,9 @@ async function routes(app: FastifyInstance): Promise<void> {
   }, async (req, reply) => {
     const expected = expectedVersion(req);
     return write(req, reply, 200, async (tx) => {
-      const note = await patchNote(tx, req.actor, req.params.id, req.body, expected);
-      reply.header('etag', etagOf(note.version));
-      return note;
+      const changed = await updateNote(tx, req.actor, req.params.id, req.body, expected);
+      reply.header('etag', etagOf(changed.version));
+      return changed;
     });
   });
   route(app, {
