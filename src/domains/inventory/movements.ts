@@ -15,6 +15,7 @@ import { isoWithoutOffset, nowIso, readBool, readJson, toJson } from '../../stor
 import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
+import { bumpCollection } from '../../storage/change-counters.ts';
 import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SharedWrite, SharingGroup } from '../../storage/shared-writes.ts';
@@ -23,7 +24,7 @@ import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances
 import type { BalanceChange, NewLineRow, NewMovementRow } from './movements.queries.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledField } from './products.ts';
 import type { Movement, MovementCreateBody, MovementLine, MovementListQuery, MovementPage } from './schemas.ts';
-import { COUNT_SLOTS, countMovements, findBalance, findMovement, linesOf, pageOfMovements } from './stock.queries.ts';
+import { COUNT_SLOTS, countMovements, findBalance, findMovement, linesOf, pageOfMovements, stockLedger } from './stock.queries.ts';
 import type { LineRow, MovementRow } from './stock.queries.ts';
 
 /** Who posts a movement and under which organization rules. */
@@ -300,6 +301,7 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
   await insertLines(tx.db, tx.dialect, lines.flat());
   await upsertBalances(tx.db, tx.dialect, summedChanges(movements));
   await bumpCounts(tx.db, tx.dialect, movementCounts(movements));
+  for (const orgId of new Set(movements.map((m) => m.orgId))) await bumpCollection(tx.db, orgId, stockLedger.table);
   return movements.map((m, i) => movementView(m.movement, lines[i]!));
 }
 

@@ -5,9 +5,11 @@
  */
 import type { Actor } from '../../http/access.ts';
 import { validationError } from '../../http/errors.ts';
+import { bumpCollection } from '../../storage/change-counters.ts';
 import { formatScaled } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { findBalance, releaseOnBalance, reserveOnBalance } from './stock.queries.ts';
+import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
+import type { BalanceRow } from './stock.queries.ts';
 import { balanceView } from './stock.ts';
 import { QTY_SCALE, scaledField } from './products.ts';
 import type { StockBalance } from './schemas.ts';
@@ -25,10 +27,16 @@ function positiveQty(qty: number | string): number {
   return scaled;
 }
 
+/** A balance changed by a reservation: the ledger's lists are no longer what a client last saw. */
+async function changed(tx: Tx, actor: Pick<Actor, 'orgId'>, row: BalanceRow): Promise<StockBalance> {
+  await bumpCollection(tx.db, actor.orgId, stockLedger.table);
+  return balanceView(row);
+}
+
 export async function reserveStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: ReservationInput): Promise<StockBalance> {
   const qty = positiveQty(input.qty);
   const row = await reserveOnBalance(tx.db, actor.orgId, input.warehouseId, input.itemId, qty);
-  if (row) return balanceView(row);
+  if (row) return changed(tx, actor, row);
   const current = await findBalance(tx.db, actor.orgId, input.warehouseId, input.itemId);
   const available = current ? current.on_hand - current.reserved : 0;
   const message = `cannot reserve ${formatScaled(qty, QTY_SCALE)} of item "${input.itemId}" in warehouse "${input.warehouseId}": available ${formatScaled(available, QTY_SCALE)}`;
@@ -38,7 +46,7 @@ export async function reserveStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: R
 export async function releaseStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: ReservationInput): Promise<StockBalance> {
   const qty = positiveQty(input.qty);
   const row = await releaseOnBalance(tx.db, actor.orgId, input.warehouseId, input.itemId, qty);
-  if (row) return balanceView(row);
+  if (row) return changed(tx, actor, row);
   const current = await findBalance(tx.db, actor.orgId, input.warehouseId, input.itemId);
   const reserved = current ? current.reserved : 0;
   const message = `cannot release ${formatScaled(qty, QTY_SCALE)} of item "${input.itemId}" in warehouse "${input.warehouseId}": reserved ${formatScaled(reserved, QTY_SCALE)}`;

@@ -24,6 +24,7 @@ import {
   WarehouseListQuery,
 } from './schemas.ts';
 import { products, warehouses } from './catalog.queries.ts';
+import { stockLedger } from './stock.queries.ts';
 import { listStock } from './stock.ts';
 import { getWarehouse, listWarehouses } from './warehouses.ts';
 
@@ -92,7 +93,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     description: 'Balances per warehouse and item; they change only through movements.',
     query: StockQuery,
     response: { status: 200, schema: StockBalanceList, description: 'A page of stock balances.' },
-  }, async (req) => listStock(db(), req.actor, req.query));
+  }, async (req, reply) => conditionalList(req, reply, stockLedger, () => listStock(db(), req.actor, req.query)));
 
   route(app, {
     method: 'GET', url: '/movements', operationId: 'listMovements', tags, access: read,
@@ -100,7 +101,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     description: 'Cursor pagination: pass next_cursor as cursor for the next page. warehouse_id matches the source or the destination.',
     query: MovementListQuery,
     response: { status: 200, schema: MovementPage, description: 'A page of movements.' },
-  }, async (req) => listMovements(db(), req.actor, req.query, app.sealer));
+  }, async (req, reply) => conditionalList(req, reply, stockLedger, () => listMovements(db(), req.actor, req.query, app.sealer)));
 
   route(app, {
     method: 'GET', url: '/movements/:id', operationId: 'getMovement', tags, access: read,

@@ -6,6 +6,9 @@ import type { Database } from '../../storage/schema.ts';
 import type { StockBalancesTable, StockMovementLinesTable, StockMovementsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The change counter of the ledger: movements and the balances they and reservations change (GET /stock and /movements). */
+export const stockLedger = { table: 'stock_ledger' } as const;
 export type BalanceRow = Selectable<StockBalancesTable>;
 export type MovementRow = Selectable<StockMovementsTable>;
 export type LineRow = Selectable<StockMovementLinesTable>;
