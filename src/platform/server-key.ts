@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, open, readFile } from 'node:fs/promises';
 import type { Storage } from '../storage/storage.ts';
 import { Sealer } from './sealer.ts';
+import { serverSecret } from './token-key.ts';
 
 const KEY_NAME = 'sealing_key';
 const sealers = new WeakMap<Storage, Promise<Sealer>>();
@@ -26,7 +27,7 @@ export function serverSealer(storage: Storage, setting: string | undefined): Pro
 async function loadKey(storage: Storage, setting: string | undefined): Promise<Buffer> {
   if (setting !== undefined) return Buffer.from(setting, 'utf8');
   const file = keyFileOf(storage.url);
-  return file === undefined ? keyInDatabase(storage) : keyInFile(file);
+  return file === undefined ? serverSecret(storage, KEY_NAME) : keyInFile(file);
 }
 
 /** `<database>.key` for an SQLite file; undefined for PostgreSQL and an in-memory database. */
@@ -56,15 +57,3 @@ async function keyInFile(path: string): Promise<Buffer> {
   return key;
 }
 
-async function keyInDatabase(storage: Storage): Promise<Buffer> {
-  const value = await storage.transaction(async ({ db }) => {
-    await db
-      .insertInto('server_secrets')
-      .values({ name: KEY_NAME, value: randomBytes(32).toString('base64') })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
-    return row.value;
-  });
-  return Buffer.from(value, 'base64');
-}

@@ -13,21 +13,22 @@ export function tokenKey(storage: Storage, pepper: string | undefined): Promise<
   if (pepper !== undefined) return Promise.resolve(Buffer.from(pepper, 'utf8'));
   let key = keys.get(storage);
   if (key === undefined) {
-    key = loadOrCreate(storage);
+    key = serverSecret(storage, KEY_NAME);
     keys.set(storage, key);
     key.catch(() => keys.delete(storage));
   }
   return key;
 }
 
-async function loadOrCreate(storage: Storage): Promise<Buffer> {
+/** A random 32-byte key kept in the database under `name`: made by the first process that asks, then shared by all. */
+export async function serverSecret(storage: Storage, name: string): Promise<Buffer> {
   const value = await storage.transaction(async ({ db }) => {
     await db
       .insertInto('server_secrets')
-      .values({ name: KEY_NAME, value: randomBytes(32).toString('base64') })
+      .values({ name, value: randomBytes(32).toString('base64') })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const row = await db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
     return row.value;
   });
   return Buffer.from(value, 'base64');

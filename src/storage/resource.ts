@@ -225,17 +225,7 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       text = `insert into ${table} (${columns.map(ident).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
       insertTexts.set(shape, text);
     }
-    if (spec.join === undefined) {
-      try {
-        await runWrite(db, text, columns.map((c) => (row as Record<string, unknown>)[c]));
-      } catch (error) {
-        if (isPrimaryKeyViolation(error)) throw new DuplicateIdError(row.id);
-        throw error;
-      }
-      await bumpCollection(db, row.org_id, spec.table);
-      return toRecord(row as unknown as Row<T>);
-    }
-    if (await find(db, row.org_id, row.id)) throw new DuplicateIdError(row.id);
+    if (spec.join !== undefined && (await find(db, row.org_id, row.id))) throw new DuplicateIdError(row.id);
     try {
       await runWrite(db, text, columns.map((c) => (row as Record<string, unknown>)[c]));
     } catch (error) {
@@ -243,6 +233,8 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       throw error;
     }
     await bumpCollection(db, row.org_id, spec.table);
+    // Without a join the row written is the whole record; a joined field needs the read.
+    if (spec.join === undefined) return toRecord(row as unknown as Row<T>);
     const written = await find(db, row.org_id, row.id);
     if (written === undefined) throw new Error(`${spec.table}: the row just written was not found`);
     return written;
