@@ -19,9 +19,10 @@ describeEachDatabase('Storage.oneStatement', (ctx) => {
     for (let id = 1; id <= 5; id++) {
       const seen = await storage.oneStatement(async ({ db }) => {
         const mode = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db);
-        await sql`insert into durable_notes (id) values (${id})`.execute(db);
-        // Taken after the insert committed: at or past its commit record.
-        const lsn = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db);
+        // The log position as the insert wrote its row: before its commit record, so a commit that
+        // waited for the disk has flushed past it. (A position read after the statement would also
+        // cover other sessions' writes, which need not be flushed yet.)
+        const lsn = await sql<{ lsn: string }>`insert into durable_notes (id) values (${id}) returning pg_current_wal_insert_lsn()::text as lsn`.execute(db);
         return { mode: mode.rows[0]?.synchronous_commit, lsn: lsn.rows[0]?.lsn };
       });
       assert.equal(seen.mode, 'on', 'the statement waits for the disk itself');
