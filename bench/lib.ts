@@ -69,8 +69,11 @@ export async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: 
   }
 }
 
+/** SQLite, and PostgreSQL when TEST_DATABASE_URL is set; BENCH_DATABASES=postgres (or sqlite) narrows the run to one. */
 export function benchDatabases(): DatabaseKind[] {
-  return POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const all: DatabaseKind[] = POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const wanted = process.env.BENCH_DATABASES?.split(',').map((d) => d.trim());
+  return wanted ? all.filter((d) => wanted.includes(d)) : all;
 }
 
 export interface ServedContext extends TestContext {
