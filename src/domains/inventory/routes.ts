@@ -5,7 +5,8 @@ import { IdParam } from '../../http/schemas.ts';
 import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
 import { etagOf, expectedVersion } from '../../http/versions.ts';
 import { write, writeShared } from '../../http/write.ts';
-import { allowsNegativeStock, getMovement, listMovements, movementPosting, prepareMovement } from './movements.ts';
+import { allowsNegativeStock, prepareMovement } from './movement-rule.ts';
+import { getMovement, listMovements, movementPosting } from './movements.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import {
   Movement,
