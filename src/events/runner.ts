@@ -7,6 +7,7 @@ import { nextDueAt } from './queries.ts';
 import { pruneEvents, retentionCutoff } from './retention.ts';
 import type { Pruner } from './retention.ts';
 import type { Consumer } from './types.ts';
+import { PassLoop } from './pass-loop.ts';
 
 export interface RunnerContext {
   storage: Storage;
@@ -30,19 +31,20 @@ export class ConsumerRunner {
   readonly #ctx: RunnerContext;
   readonly #consumers: readonly Consumer[];
   readonly #pruners: readonly Pruner[];
-  #timer: NodeJS.Timeout | undefined;
-  #timerAt = Infinity;
+  readonly #loop: PassLoop;
   #pruneTimer: NodeJS.Timeout | undefined;
-  #passing: Promise<void> | undefined;
   #pruning: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
   #unsubscribe: (() => void) | undefined;
 
   constructor(ctx: RunnerContext, consumers: readonly Consumer[], pruners: readonly Pruner[] = []) {
     this.#ctx = ctx;
     this.#consumers = consumers;
     this.#pruners = pruners;
+    this.#loop = new PassLoop(
+      () => this.#pass(),
+      (error) => this.#ctx.log.error({ err: error }, 'event consumers: a pass failed'),
+      () => this.#ctx.config.eventPollMs,
+    );
   }
 
   async start(): Promise<void> {
@@ -53,29 +55,13 @@ export class ConsumerRunner {
 
   /** Looks for due events now (coalesced). */
   wake(): void {
-    if (this.#stopped || this.#consumers.length === 0) return;
-    if (this.#passing) {
-      this.#again = true;
-      return;
-    }
-    this.#passing = this.#pass()
-      .catch((error: unknown) => {
-        this.#ctx.log.error({ err: error }, 'event consumers: a pass failed');
-        this.#schedule(this.#ctx.config.eventPollMs);
-      })
-      .finally(() => {
-        this.#passing = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.wake();
-        }
-      });
+    if (this.#consumers.length > 0) this.#loop.wake();
   }
 
   async #pass(): Promise<void> {
     const { storage, config } = this.#ctx;
     for (;;) {
-      if (this.#stopped) return;
+      if (this.#loop.stopped) return;
       const pass = await handleDue(storage, this.#consumers, BATCH, config.eventRetryBaseMs);
       for (const f of pass.failures) {
         this.#ctx.log.warn({ err: f.error, consumer: f.consumer, eventSeq: f.seq, attempts: f.attempts }, 'event consumer failed; it will retry');
@@ -84,24 +70,11 @@ export class ConsumerRunner {
     }
     const due = await nextDueAt(storage.db, this.#consumers.map((c) => c.name));
     const dueIn = due === undefined ? Infinity : Math.max(0, Date.parse(due) - Date.now());
-    this.#schedule(Math.min(dueIn, config.eventPollMs));
-  }
-
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    const at = Date.now() + delayMs;
-    if (this.#timer !== undefined && this.#timerAt <= at) return;
-    clearTimeout(this.#timer);
-    this.#timerAt = at;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#timerAt = Infinity;
-      this.wake();
-    }, delayMs);
+    this.#loop.schedule(Math.min(dueIn, config.eventPollMs));
   }
 
   #schedulePrune(delayMs: number): void {
-    if (this.#stopped) return;
+    if (this.#loop.stopped) return;
     this.#pruneTimer = setTimeout(() => {
       this.#pruning = this.prune()
         .catch((error: unknown) => this.#ctx.log.error({ err: error }, 'event retention: pruning failed'))
@@ -122,11 +95,9 @@ export class ConsumerRunner {
 
   /** Stops claiming and waits for the pass under way (its transaction commits or rolls back). */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
     clearTimeout(this.#pruneTimer);
     this.#unsubscribe?.();
-    await this.#passing;
+    await this.#loop.stop();
     await this.#pruning;
   }
 }

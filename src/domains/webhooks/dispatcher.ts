@@ -1,4 +1,5 @@
 import type { RuntimeContext } from '../module.ts';
+import { PassLoop } from '../../events/pass-loop.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { claimDue, recordOutcomes, send } from './attempt.ts';
 import type { Outcome } from './attempt.ts';
@@ -21,13 +22,9 @@ export class Dispatcher {
   readonly #ctx: RuntimeContext;
   readonly #sender: WebhookSender;
   readonly #inFlight = new Set<Promise<void>>();
-  #timer: NodeJS.Timeout | undefined;
-  #timerAt = Infinity;
-  #passing: Promise<void> | undefined;
-  #again = false;
+  readonly #loop: PassLoop;
   /** The last pass stopped because every slot was taken: a finishing attempt looks again. */
   #starved = false;
-  #stopped = false;
   #stopping: Promise<void> | undefined;
   readonly #toRecord: Array<{ outcome: Outcome; resolve: () => void; reject: (error: unknown) => void }> = [];
   #flushing: Promise<void> | undefined;
@@ -39,6 +36,12 @@ export class Dispatcher {
     this.#ctx = ctx;
     this.#storage = ctx.storage;
     this.#sender = new WebhookSender(ctx.config, ctx.storage);
+    // The database may be away for a while: a failed pass looks again at the next poll.
+    this.#loop = new PassLoop(
+      () => this.#pass(),
+      (error) => this.#ctx.log.error({ err: error }, 'webhook dispatcher: claiming deliveries failed'),
+      () => this.#ctx.config.webhookPollMs,
+    );
   }
 
   async start(): Promise<void> {
@@ -48,31 +51,14 @@ export class Dispatcher {
 
   /** Looks for due deliveries now (coalesced: a wake during a pass runs one more pass). */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#passing) {
-      this.#again = true;
-      return;
-    }
-    this.#passing = this.#pass()
-      .catch((error: unknown) => {
-        // The database may be away for a while: look again at the next poll.
-        this.#ctx.log.error({ err: error }, 'webhook dispatcher: claiming deliveries failed');
-        this.#schedule(this.#ctx.config.webhookPollMs);
-      })
-      .finally(() => {
-        this.#passing = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.wake();
-        }
-      });
+    this.#loop.wake();
   }
 
   async #pass(): Promise<void> {
     const { webhookConcurrency, webhookTimeoutMs, webhookPollMs } = this.#ctx.config;
     for (;;) {
       const free = webhookConcurrency - this.#inFlight.size;
-      if (this.#stopped) return;
+      if (this.#loop.stopped) return;
       if (free <= 0) {
         this.#starved = true;
         return;
@@ -83,7 +69,7 @@ export class Dispatcher {
     }
     const due = await nextDueAt(this.#storage.db);
     const dueIn = due === undefined ? Infinity : Math.max(0, Date.parse(due) - Date.now());
-    this.#schedule(Math.min(dueIn, webhookPollMs));
+    this.#loop.schedule(Math.min(dueIn, webhookPollMs));
   }
 
   /** The slot is free once the request is answered; recording joins the next batch. */
@@ -91,7 +77,7 @@ export class Dispatcher {
     const outcome = await send(this.#sender, this.#ctx.config.webhookRetryScheduleSeconds, token, delivery);
     const recorded = this.#record(outcome).then(
       () => {
-        if (outcome.retryAt !== null) this.#schedule(Math.max(0, outcome.retryAt - Date.now()));
+        if (outcome.retryAt !== null) this.#loop.schedule(Math.max(0, outcome.retryAt - Date.now()));
       },
       (error: unknown) => {
         // The lease runs out and the delivery is attempted again.
@@ -151,26 +137,11 @@ export class Dispatcher {
     });
   }
 
-  #schedule(delayMs: number): void {
-    if (this.#stopped) return;
-    const at = Date.now() + delayMs;
-    if (this.#timer !== undefined && this.#timerAt <= at) return;
-    clearTimeout(this.#timer);
-    this.#timerAt = at;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#timerAt = Infinity;
-      this.wake();
-    }, delayMs);
-  }
-
   /** Stops claiming, lets attempts in flight finish and record, then closes connections. */
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
-      this.#stopped = true;
-      clearTimeout(this.#timer);
       this.#unsubscribe?.();
-      await this.#passing;
+      await this.#loop.stop();
       await Promise.allSettled([...this.#inFlight]);
       this.#flushSoon(0);
       await Promise.allSettled([...this.#recordings]);
