@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { invalidField } from './errors.ts';
 
 /** If-Match with a record version: `3`, `"3"` and `W/"3"` all mean version 3; `*` or no header means any. */
@@ -16,17 +16,3 @@ export function etagOf(version: number): string {
   return `"${version}"`;
 }
 
-/**
- * Sends a single record with its ETag, or 304 when If-None-Match already names this version.
- * Returns the value for the handler to return.
- */
-export function withETag<T extends { version: number }>(request: FastifyRequest, reply: FastifyReply, record: T): T | FastifyReply {
-  const tag = etagOf(record.version);
-  reply.header('etag', tag);
-  const inm = request.headers['if-none-match'];
-  if (typeof inm === 'string') {
-    const versions = inm.split(',').map((v) => v.trim().replace(/^W\//, ''));
-    if (versions.includes(tag) || versions.includes('*')) return reply.code(304).send();
-  }
-  return record;
-}
