@@ -7,7 +7,7 @@ import type { Migration } from '../storage/migrations.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import type { CliCommand } from '../cli/command.ts';
 import type { Pruner } from '../events/retention.ts';
-import type { Consumer, EventDeclaration } from '../events/types.ts';
+import type { Consumer, EventDeclaration, StoredEvent } from '../events/types.ts';
 
 /** What an import gives each collection's importer. */
 export interface ImportContext {
@@ -51,4 +51,24 @@ export interface DomainModule {
   consumers?: Consumer[];
   /** Deletes this domain's rows derived from events once older than the retention cut-off (e.g. finished webhook deliveries). */
   prune?: Pruner;
+  /** Events of this module that notify users (see NotificationRule). */
+  notifications?: NotificationRule[];
+}
+
+/**
+ * An event that becomes notifications to users. A module declares the rules for the events it
+ * emits; the notifications module turns each matching event into an in-app notification per
+ * recipient and, where the user has linked a messenger chat, a durable messenger delivery.
+ */
+export interface NotificationRule {
+  /** An event this module declares (usually `internal`). */
+  event: string;
+  /** The notification's kind as users see it, e.g. "task.assigned". */
+  kind: string;
+  /** Platform user ids (`users.id`) to notify; duplicates are dropped. */
+  recipients(event: StoredEvent): readonly string[];
+  /** The user whose action raised the event: never notified of it. */
+  actor?(event: StoredEvent): string | undefined;
+  title(event: StoredEvent): string;
+  text(event: StoredEvent): string;
 }
