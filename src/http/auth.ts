@@ -31,12 +31,14 @@ export interface AuthenticatorOptions {
 
 /** A token's record with what every request derives from it, worked out once per cache load. */
 interface KnownToken {
+  /** The token's format and slug (the cache key is the digest of the token, so they are its own). */
+  parsed: ParsedToken;
   record: TokenRecord;
   expiresAtMs: number | null;
   actor: Actor;
 }
 
-function knownToken(record: TokenRecord): KnownToken {
+function knownToken(parsed: ParsedToken, record: TokenRecord): KnownToken {
   const rights = new Set(record.rights);
   const actor: Actor = Object.freeze({
     orgId: record.orgId,
@@ -50,7 +52,7 @@ function knownToken(record: TokenRecord): KnownToken {
     rights,
     isAdmin: RIGHTS.every((r) => rights.has(r)),
   });
-  return { record, expiresAtMs: record.expiresAt === null ? null : Date.parse(record.expiresAt), actor };
+  return { parsed, record, expiresAtMs: record.expiresAt === null ? null : Date.parse(record.expiresAt), actor };
 }
 
 /**
@@ -114,15 +116,17 @@ export class Authenticator {
    * Refuses (throws) exactly as authenticate() does.
    */
   knownActor(token: string | undefined, host: string): Actor | undefined {
-    const parsed = parsedToken(token);
+    if (token === undefined || token === '') throw unauthorized();
     if (this.storage.changedElsewhere()) this.clear();
     if (!this.storage.changeNoticesLive()) return undefined;
     const now = Date.now();
     if (this.#domains === undefined || now - this.#domains.at >= CACHE_TTL_MS) return undefined;
+    // A hit is a token that parsed when it was loaded: its parse is kept with it.
+    const known = this.#tokens.get(cacheKeyOf(token), now);
+    if (known === undefined) return undefined;
     const hostOrgId = this.#domains.byName.get(host.toLowerCase()) ?? null;
-    this.#checkAddress(parsed, hostOrgId);
-    const known = this.#tokens.get(cacheKeyOf(parsed.token), now);
-    return known === undefined ? undefined : this.#admit(parsed, hostOrgId, known, now);
+    this.#checkAddress(known.parsed, hostOrgId);
+    return this.#admit(known.parsed, hostOrgId, known, now);
   }
 
   #checkAddress(parsed: ParsedToken, hostOrgId: string | null): void {
@@ -131,7 +135,7 @@ export class Authenticator {
     }
   }
 
-  #admit(parsed: ParsedToken & { token: string }, hostOrgId: string | null, known: KnownToken | null, now: number): Actor {
+  #admit(parsed: ParsedToken, hostOrgId: string | null, known: KnownToken | null, now: number): Actor {
     if (!known) throw unauthorized('the API token is not valid');
     const { record } = known;
     if (hostOrgId !== null ? record.orgId !== hostOrgId : record.orgSlug !== parsed.slug) {
@@ -162,7 +166,7 @@ export class Authenticator {
     const keyed = hashToken(this.key, token);
     const record = await findTokenByHash(this.storage.db, keyed);
     if (!record || !sameHash(record.tokenHash, keyed)) return null;
-    const known = knownToken(record);
+    const known = knownToken(parseToken(token) as ParsedToken, record);
     if (live && generation === this.#generation) this.#tokens.set(digest, known, now);
     return known;
   }
