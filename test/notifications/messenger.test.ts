@@ -141,7 +141,7 @@ describeEachDatabase(
       }
       for (let i = 0; i < 4; i++) await emitAssigned(ctx().storage, p.orgId, { assigneeIds: users, subject: `Batch ${i}` });
       running.push(await startNotifying(ctx(), botConfig(api, cert)), await startNotifying(ctx(), botConfig(api, cert)));
-      await api.waitFor(120, 30_000);
+      await api.waitFor(120, 60_000);
       await settle(500);
       const sent = messages(api).map((m) => `${String(m.chat_id)} ${String(m.text)}`);
       assert.equal(sent.length, 120);
