@@ -21,6 +21,14 @@ export interface Config {
   webhookConcurrency: number;
   /** Also send X-Webhook-Signature-V2, an HMAC over `<X-Webhook-Timestamp>.<body>` (beyond the spec; off by default). */
   webhookSignatureV2: boolean;
+  /** The Telegram bot's token; unset: the messenger is off and users get in-app notifications only. Never logged. */
+  telegramBotToken: string | undefined;
+  /** The Bot API's address (a test server, a local Bot API server). */
+  telegramApiUrl: string;
+  /** Extra CA certificate (PEM file) trusted for the Bot API address, e.g. a local server or a test one. */
+  telegramCaFile: string | undefined;
+  /** Seconds before each retry of a failed messenger delivery; after the last, the delivery fails. */
+  telegramRetryScheduleSeconds: number[];
   /** How often event consumer runners look for due events when no commit woke them. */
   eventPollMs: number;
   /** A failing consumer retries after this, then twice as long each time (up to an hour). */
@@ -61,13 +69,26 @@ function flag(env: Env, name: string): boolean {
   throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
 }
 
-function retrySchedule(raw: string | undefined): number[] {
-  if (raw === undefined || raw.trim() === '') return [60, 300, 1800, 7200, 28800];
+function retrySchedule(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
   const parts = raw.split(',').map((p) => p.trim());
   if (parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) {
-    throw new ConfigError(`BIZPLAT_WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
+    throw new ConfigError(`${name} must be comma-separated seconds, got "${raw}"`);
   }
   return parts.map(Number);
+}
+
+function telegramApiUrl(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'https://api.telegram.org';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`BIZPLAT_TELEGRAM_API_URL must be an http(s) address, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`BIZPLAT_TELEGRAM_API_URL must be an http(s) address, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -84,13 +105,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitPerMinute: integer(env, 'BIZPLAT_RATE_LIMIT', 300, 1, 10_000_000),
     authFailureLimitPerMinute: integer(env, 'BIZPLAT_AUTH_FAILURE_LIMIT', 30, 1, 10_000_000),
     redisUrl: env.REDIS_URL || undefined,
-    webhookRetryScheduleSeconds: retrySchedule(env.BIZPLAT_WEBHOOK_RETRY_SCHEDULE),
+    webhookRetryScheduleSeconds: retrySchedule(env, 'BIZPLAT_WEBHOOK_RETRY_SCHEDULE', [60, 300, 1800, 7200, 28800]),
     webhookTimeoutMs: integer(env, 'BIZPLAT_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookAllowPrivate: env.BIZPLAT_WEBHOOK_ALLOW_PRIVATE === '1',
     webhookCaFile: env.BIZPLAT_WEBHOOK_CA_FILE || undefined,
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
     webhookSignatureV2: flag(env, 'BIZPLAT_WEBHOOK_SIGNATURE_V2'),
+    telegramBotToken: env.BIZPLAT_TELEGRAM_BOT_TOKEN || undefined,
+    telegramApiUrl: telegramApiUrl(env.BIZPLAT_TELEGRAM_API_URL),
+    telegramCaFile: env.BIZPLAT_TELEGRAM_CA_FILE || undefined,
+    telegramRetryScheduleSeconds: retrySchedule(env, 'BIZPLAT_TELEGRAM_RETRY_SCHEDULE', [10, 60, 300, 1800, 7200]),
     eventPollMs: integer(env, 'BIZPLAT_EVENT_POLL_MS', 1000, 10, 3_600_000),
     eventRetryBaseMs: integer(env, 'BIZPLAT_EVENT_RETRY_BASE_MS', 1000, 1, 3_600_000),
     eventRetentionDays: integer(env, 'BIZPLAT_EVENT_RETENTION_DAYS', 30, 1, 36_500),

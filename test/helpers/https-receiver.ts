@@ -30,6 +30,8 @@ export function makeCertificate(): TestCertificate {
 }
 
 export interface Received {
+  /** The request's path and query. */
+  url: string;
   headers: IncomingHttpHeaders;
   /** The raw bytes as they arrived. */
   body: Buffer;
@@ -42,6 +44,8 @@ export interface Reply {
   status: number;
   delayMs?: number;
   headers?: Record<string, string>;
+  /** The answer's body; default "ok". */
+  body?: string;
 }
 
 export interface Receiver {
@@ -86,13 +90,13 @@ export async function startReceiver(cert: TestCertificate, path = '/hook'): Prom
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const n = received.length;
-      received.push({ headers: req.headers, body: Buffer.concat(chunks), at: Date.now(), remotePort: req.socket.remotePort });
+      received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), at: Date.now(), remotePort: req.socket.remotePort });
       for (const w of waiters.splice(0)) w();
       const reply = receiver.respond(n);
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(reply.status, { 'content-type': 'text/plain', ...(reply.headers ?? {}) });
-        res.end('ok');
+        res.end(reply.body ?? 'ok');
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();

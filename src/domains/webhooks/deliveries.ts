@@ -56,7 +56,7 @@ export async function redeliver(storage: Storage, config: Config, slug: string, 
   if (claim === 'missing') throw notFound('delivery');
   if (claim === 'held') throw invalidField('delivery', 'is being attempted right now by a dispatcher; try again in a moment');
   if (claim === 'inactive') throw invalidField('delivery', 'belongs to a disabled subscription: nothing is sent to it');
-  const delivery = claim.deliveries[0];
+  const delivery = claim.jobs[0];
   if (!delivery) throw notFound('delivery');
   const sender = new WebhookSender(config, storage);
   try {

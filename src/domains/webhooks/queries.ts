@@ -5,7 +5,11 @@ import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import { skipLockedForUpdate } from '../../storage/locking.ts';
 import type { Dialect } from '../../storage/storage.ts';
+import { deleteFinishedJobs, dueCondition, leaseJobs } from '../../events/outbox/queries.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from './tables.ts';
+
+/** The deliveries are the kernel's jobs (src/events/outbox): this table has every JobColumns column. */
+export const DELIVERIES_TABLE = 'webhook_deliveries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -123,19 +127,19 @@ export type ClaimedDelivery = Pick<Selectable<WebhookDeliveriesTable>, 'org_id' 
 
 const dueColumns = ['d.org_id', 'd.id', 'd.subscription_id', 'd.event_id', 'd.event', 'd.body', 'd.attempts'] as const;
 
-/** Marks claimed rows as held by `leaseToken` until `leaseUntil`, then returns them with their target. */
+/** Marks claimed rows as held by `leaseToken` until `leaseUntil` (the kernel's lease), then returns them with their target. */
 async function lease(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, 'url' | 'secret'>>, leaseUntil: string, leaseToken: string): Promise<ClaimedDelivery[]> {
+  await leaseJobs(trx, DELIVERIES_TABLE, rows, leaseUntil, leaseToken);
+  return withTargets(trx, rows);
+}
+
+/** The claimed rows with their subscription's url and secret (a row whose subscription is gone is dropped). */
+async function withTargets(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, 'url' | 'secret'>>): Promise<ClaimedDelivery[]> {
   if (rows.length === 0) return [];
   const byOrg = new Map<string, Array<Omit<ClaimedDelivery, 'url' | 'secret'>>>();
   for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r]);
   const targets: Array<{ org_id: string; id: string; url: string; secret: string }> = [];
   for (const [orgId, list] of byOrg) {
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ locked_until: leaseUntil, lease_token: leaseToken })
-      .where('org_id', '=', orgId)
-      .where('id', 'in', list.map((r) => r.id))
-      .execute();
     targets.push(
       ...(await trx
         .selectFrom('webhook_subscriptions')
@@ -163,28 +167,19 @@ function subscriptionIsActive(eb: ExpressionBuilder<Database & { d: Database['we
   );
 }
 
-/** Claims up to `limit` due, unheld deliveries of active subscriptions, across organizations. */
-export async function claimDueDeliveries(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  now: string,
-  leaseUntil: string,
-  leaseToken: string,
-  limit: number,
-): Promise<ClaimedDelivery[]> {
+/** Up to `limit` due, unheld deliveries of active subscriptions, across organizations, with their target (the kernel leases them). */
+export async function selectDueDeliveries(trx: Transaction<Database>, dialect: Dialect, now: string, limit: number): Promise<ClaimedDelivery[]> {
   const rows = await skipLockedForUpdate(
     dialect,
     trx
       .selectFrom('webhook_deliveries as d')
       .select(dueColumns)
-      .where('d.status', '=', 'pending')
-      .where('d.next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+      .where(dueCondition(now, 'd'))
       .where(subscriptionIsActive)
       .orderBy('d.next_attempt_at')
       .limit(limit),
   ).execute();
-  return lease(trx, rows, leaseUntil, leaseToken);
+  return withTargets(trx, rows);
 }
 
 /** Claims one delivery of an organization now, whatever its status, unless another worker holds it. */
@@ -225,19 +220,6 @@ async function deliveryExists(db: Db, orgId: string, id: string): Promise<boolea
   return (await db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** When the earliest unheld pending delivery falls due, or undefined when none waits (expired leases are the poll's). */
-export async function nextDueAt(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select('next_attempt_at')
-    .where('status', '=', 'pending')
-    .where('locked_until', 'is', null)
-    .orderBy('next_attempt_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.next_attempt_at ?? undefined;
-}
-
 export interface AttemptRecord {
   org_id: string;
   delivery_id: string;
@@ -252,33 +234,6 @@ export interface AttemptRecord {
 
 export async function insertAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
   if (records.length > 0) await db.insertInto('webhook_attempts').values(records).execute();
-}
-
-/** Moves a delivery on after an attempt, only while `leaseToken` still holds it and it was not cancelled. */
-export async function settleDelivery(
-  db: Db,
-  orgId: string,
-  id: string,
-  leaseToken: string,
-  next: { status: DeliveryStatus; attempts: number; nextAttemptAt: string | null; completedAt: string | null; statusCode: number | null; error: string | null },
-): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: next.status,
-      attempts: next.attempts,
-      next_attempt_at: next.nextAttemptAt,
-      completed_at: next.completedAt,
-      locked_until: null,
-      lease_token: null,
-      last_status_code: next.statusCode,
-      last_error: next.error,
-    })
-    .where('org_id', '=', orgId)
-    .where('id', '=', id)
-    .where('lease_token', '=', leaseToken)
-    .where('status', '=', 'pending')
-    .execute();
 }
 
 export async function recordSubscriptionStats(
@@ -332,20 +287,8 @@ export function attemptsOf(db: Db, orgId: string, deliveryIds: string[]): Promis
 }
 
 /** Deletes up to `limit` deliveries finished before `before`, with their attempts; returns how many deliveries. */
-export async function deleteFinishedDeliveries(db: Db, before: string, limit: number): Promise<number> {
-  const rows = await db
-    .selectFrom('webhook_deliveries')
-    .select(['org_id', 'id'])
-    .where('status', 'in', ['succeeded', 'failed', 'cancelled'])
-    .where('completed_at', '<', before)
-    .orderBy('completed_at')
-    .limit(limit)
-    .execute();
-  const byOrg = new Map<string, string[]>();
-  for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r.id]);
-  for (const [orgId, ids] of byOrg) {
-    await db.deleteFrom('webhook_attempts').where('org_id', '=', orgId).where('delivery_id', 'in', ids).execute();
-    await db.deleteFrom('webhook_deliveries').where('org_id', '=', orgId).where('id', 'in', ids).execute();
-  }
-  return rows.length;
+export function deleteFinishedDeliveries(db: Db, before: string, limit: number): Promise<number> {
+  return deleteFinishedJobs(db, DELIVERIES_TABLE, before, limit, async (tx, orgId, ids) => {
+    await tx.deleteFrom('webhook_attempts').where('org_id', '=', orgId).where('delivery_id', 'in', ids).execute();
+  });
 }

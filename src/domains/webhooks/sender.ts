@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Config } from '../../config.ts';
+import { trustingCa } from '../../events/outbox/tls.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { serverSealer } from '../../platform/server-key.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -79,8 +78,7 @@ export class WebhookSender {
     this.#sealer.catch(() => {});
     this.#timeoutMs = config.webhookTimeoutMs;
     this.#allowPrivate = config.webhookAllowPrivate;
-    // Built once: passing `ca` itself would parse every root certificate again on each connection.
-    const secureContext = config.webhookCaFile ? createSecureContext({ ca: [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')] }) : undefined;
+    const secureContext = trustingCa(config.webhookCaFile);
     this.#agent = new Agent({
       connections: config.webhookConcurrency,
       connectTimeout: config.webhookTimeoutMs,

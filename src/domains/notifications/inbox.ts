@@ -1,0 +1,66 @@
+/** The operator's use cases behind `user update --telegram-chat-id` and the `notifications …` commands. */
+import { invalidField, notFound } from '../../http/errors.ts';
+import { findMember } from '../../platform/queries.ts';
+import { requireOrganization } from '../../platform/service.ts';
+import { isoWithOffset, nowIso } from '../../storage/codecs.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { linkChat, listNotifications, markRead, messengerDeliveriesOf, notificationExists, unlinkChat } from './queries.ts';
+
+async function requireMember(storage: Storage, slug: string, userOrMemberId: string): Promise<{ orgId: string; userId: string; orgUserId: string }> {
+  const org = await requireOrganization(storage, slug);
+  const member = await findMember(storage.db, org.id, userOrMemberId);
+  if (!member) throw notFound('user');
+  return { orgId: org.id, userId: member.userId, orgUserId: member.orgUserId };
+}
+
+/** A Telegram chat id is an integer (negative for groups); "none" or an empty value unlinks. */
+export function parseChatId(value: string): string | null {
+  if (value === '' || value === 'none') return null;
+  if (!/^-?\d{1,20}$/.test(value)) throw invalidField('telegram-chat-id', 'must be a Telegram chat id (an integer), or "none" to unlink');
+  return value;
+}
+
+/** Links (or with null unlinks) the Telegram chat a member's notifications are also sent to. */
+export async function setTelegramChat(storage: Storage, slug: string, userOrMemberId: string, chatId: string | null): Promise<Record<string, unknown>> {
+  const member = await requireMember(storage, slug, userOrMemberId);
+  await storage.transaction(async (tx) => {
+    if (chatId === null) await unlinkChat(tx.db, member.orgId, member.userId);
+    else await linkChat(tx.db, member.orgId, member.userId, chatId, nowIso());
+  });
+  return { id: member.userId, orgUserId: member.orgUserId, telegramChatId: chatId };
+}
+
+/** A member's notifications, newest first, each with its messenger delivery where there is one. */
+export async function notificationsOf(storage: Storage, slug: string, userOrMemberId: string, filter: { unread: boolean; limit: number }): Promise<Record<string, unknown>> {
+  const member = await requireMember(storage, slug, userOrMemberId);
+  const rows = await listNotifications(storage.db, member.orgId, member.userId, filter);
+  const deliveries = new Map((await messengerDeliveriesOf(storage.db, member.orgId, rows.map((r) => r.id))).map((d) => [d.notification_id, d]));
+  return {
+    userId: member.userId,
+    notifications: rows.map((r) => {
+      const d = deliveries.get(r.id);
+      return {
+        id: r.id,
+        kind: r.kind,
+        title: r.title,
+        text: r.text,
+        entityType: r.entity_type,
+        entityId: r.entity_id,
+        createdAt: isoWithOffset(r.created_at),
+        read: r.read_at !== null,
+        readAt: isoWithOffset(r.read_at),
+        messenger: d ? { status: d.status, attempts: d.attempts, lastError: d.last_error, completedAt: isoWithOffset(d.completed_at) } : null,
+      };
+    }),
+  };
+}
+
+/** Marks one notification (`id`) or all of a member's unread ones read; returns how many changed. */
+export async function markNotificationsRead(storage: Storage, slug: string, userOrMemberId: string, id: string | undefined): Promise<Record<string, unknown>> {
+  const member = await requireMember(storage, slug, userOrMemberId);
+  return storage.transaction(async (tx) => {
+    if (id !== undefined && !(await notificationExists(tx.db, member.orgId, member.userId, id))) throw notFound('notification');
+    const marked = await markRead(tx.db, member.orgId, member.userId, id, nowIso());
+    return { userId: member.userId, marked };
+  });
+}

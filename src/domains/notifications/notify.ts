@@ -1,0 +1,75 @@
+import type { Consumer, StoredEvent } from '../../events/types.ts';
+import { existingMemberUserIds } from '../../platform/queries.ts';
+import { nowIso } from '../../storage/codecs.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Tx } from '../../storage/storage.ts';
+import type { NotificationRule } from '../module.ts';
+import { chatsOf, insertMessengerDeliveries, insertNotifications } from './queries.ts';
+
+/** Messenger dispatchers in every process wake on this channel when deliveries commit. */
+export const MESSENGER_CHANNEL = 'bizplat_messenger_deliveries';
+
+export const NOTIFY_CONSUMER = 'notifications.notify';
+
+/** The users a rule notifies of an event: its recipients once each, without the actor, members of the event's organization only. */
+async function recipientsOf(tx: Tx, rule: NotificationRule, event: StoredEvent): Promise<string[]> {
+  const actor = rule.actor?.(event);
+  const wanted = [...new Set(rule.recipients(event))].filter((id) => id !== actor);
+  const members = await existingMemberUserIds(tx.db, event.orgId, wanted);
+  return wanted.filter((id) => members.has(id));
+}
+
+/** The message a chat receives: the title, a blank line, the text. */
+export function messageText(title: string, text: string): string {
+  return text === '' ? title : `${title}\n\n${text}`;
+}
+
+async function notify(tx: Tx, rule: NotificationRule, event: StoredEvent): Promise<void> {
+  const users = await recipientsOf(tx, rule, event);
+  if (users.length === 0) return;
+  const title = rule.title(event);
+  const text = rule.text(event);
+  const now = nowIso();
+  const rows = users.map((userId) => ({
+    org_id: event.orgId,
+    id: newId(),
+    user_id: userId,
+    kind: rule.kind,
+    title,
+    text,
+    entity_type: event.entityType,
+    entity_id: event.entityId,
+    event_id: event.id,
+    created_at: now,
+    read_at: null,
+  }));
+  await insertNotifications(tx.db, rows);
+  const chats = await chatsOf(tx.db, event.orgId, users);
+  const message = messageText(title, text);
+  const deliveries = rows.flatMap((n) => {
+    const chatId = chats.get(n.user_id);
+    return chatId === undefined
+      ? []
+      : [{ org_id: event.orgId, id: newId(), notification_id: n.id, user_id: n.user_id, chat_id: chatId, text: message, created_at: now, next_attempt_at: now }];
+  });
+  if (deliveries.length === 0) return;
+  await insertMessengerDeliveries(tx.db, deliveries);
+  await tx.notify(MESSENGER_CHANNEL);
+}
+
+/**
+ * The consumer that turns the rules' events into notifications, in its own transaction: the
+ * in-app rows and the messenger deliveries exist exactly when the event is marked handled.
+ * Undefined when no rule is declared.
+ */
+export function notifyConsumer(rules: readonly NotificationRule[]): Consumer | undefined {
+  if (rules.length === 0) return undefined;
+  const events = [...new Set(rules.map((r) => r.event))];
+  return {
+    name: NOTIFY_CONSUMER,
+    events,
+    async handle(tx, event) {
+      for (const rule of rules) if (rule.event === event.name) await notify(tx, rule, event);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/** SQL over any job table (the `JobColumns`): lease, settle, when the next is due, prune. Across organizations. */
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
+import type { DdlTypes } from '../../storage/migrations.ts';
+import type { Job, JobColumns } from './types.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type JobsDb = Kysely<Record<string, JobColumns>>;
+
+/** The job table seen through its common columns only. */
+const jobs = (db: Db): JobsDb => db as unknown as JobsDb;
+
+/** The columns every job table starts with, for a domain's CREATE TABLE. */
+export function jobColumnsDdl(t: DdlTypes): string {
+  return `org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at ${t.timestamp},
+        locked_until ${t.timestamp},
+        lease_token TEXT,
+        last_status_code INTEGER,
+        last_error TEXT,
+        created_at ${t.timestamp} NOT NULL,
+        completed_at ${t.timestamp}`;
+}
+
+/** A pending job due by `now` that no unexpired lease holds; `alias` is the table's name or alias in the query. */
+export function dueCondition(now: string, alias: string): RawBuilder<SqlBool> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<SqlBool>`(${col('status')} = 'pending' and ${col('next_attempt_at')} <= ${now} and (${col('locked_until')} is null or ${col('locked_until')} < ${now}))`;
+}
+
+/** Marks selected jobs as held by `token` until `leaseUntil`. */
+export async function leaseJobs(db: Db, table: string, rows: readonly Job[], leaseUntil: string, token: string): Promise<void> {
+  const byOrg = new Map<string, string[]>();
+  for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r.id]);
+  for (const [orgId, ids] of byOrg) {
+    await jobs(db).updateTable(table).set({ locked_until: leaseUntil, lease_token: token }).where('org_id', '=', orgId).where('id', 'in', ids).execute();
+  }
+}
+
+export interface NextState {
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  completedAt: string | null;
+  statusCode: number | null;
+  error: string | null;
+}
+
+/** Moves a job on after an attempt, only while `token` still holds it and it is still pending (not cancelled meanwhile). */
+export async function settleJob(db: Db, table: string, orgId: string, id: string, token: string, next: NextState): Promise<void> {
+  await jobs(db)
+    .updateTable(table)
+    .set({
+      status: next.status,
+      attempts: next.attempts,
+      next_attempt_at: next.nextAttemptAt,
+      completed_at: next.completedAt,
+      locked_until: null,
+      lease_token: null,
+      last_status_code: next.statusCode,
+      last_error: next.error,
+    })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** When the earliest unheld pending job falls due, or undefined when none waits (expired leases are the poll's). */
+export async function nextDueAt(db: Db, table: string): Promise<string | undefined> {
+  const row = await jobs(db)
+    .selectFrom(table)
+    .select('next_attempt_at')
+    .where('status', '=', 'pending')
+    .where('locked_until', 'is', null)
+    .orderBy('next_attempt_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.next_attempt_at ?? undefined;
+}
+
+/**
+ * Deletes up to `limit` jobs that finished (any status but pending) before `before`; `alongside`
+ * first deletes the domain's rows that belong to them. Returns how many jobs.
+ */
+export async function deleteFinishedJobs(
+  db: Db,
+  table: string,
+  before: string,
+  limit: number,
+  alongside?: (db: Db, orgId: string, ids: string[]) => Promise<void>,
+): Promise<number> {
+  const rows = await jobs(db)
+    .selectFrom(table)
+    .select(['org_id', 'id'])
+    .where('status', '<>', 'pending')
+    .where('completed_at', '<', before)
+    .orderBy('completed_at')
+    .limit(limit)
+    .execute();
+  const byOrg = new Map<string, string[]>();
+  for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r.id]);
+  for (const [orgId, ids] of byOrg) {
+    await alongside?.(db, orgId, ids);
+    await jobs(db).deleteFrom(table).where('org_id', '=', orgId).where('id', 'in', ids).execute();
+  }
+  return rows.length;
+}
