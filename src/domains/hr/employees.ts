@@ -24,7 +24,7 @@ export function listEmployees(db: Db, actor: HrActor, query: EmployeeListInput):
 
 /**
  * Writes one imported employee: the projection to hr_employees, the private fields (if any) to
- * hr_employee_private. A user_id must be a member of the organization. Emits no event: there is
+ * their own table. A user_id must be a member of the organization. Emits no event: there is
  * nothing about an employee an event consumer needs, and nothing private may travel.
  */
 export async function importEmployee(tx: Tx, actor: HrActor, input: EmployeeImportInput, privateData: Record<string, unknown>): Promise<EmployeeOut> {
