@@ -56,7 +56,10 @@ const MAX_SEEN = 20_000;
 /**
  * A single record, tagged with its version (the value If-Match takes). When If-None-Match
  * names the version this process last read for it and the collection's counter has not moved
- * since, the answer is 304 without reading the row; otherwise the record is read.
+ * since, the answer is 304 without reading the row; otherwise the record is read. `visibleAs`
+ * is as for lists: where callers of one organization do not all see the same records, a 304
+ * without reading is given only to a caller of the same visibility that read the record before
+ * (any change of the record, and so of who may see it, moves the counter).
  */
 export async function conditionalRecord<T extends { version: number }>(
   request: FastifyRequest,
@@ -64,9 +67,10 @@ export async function conditionalRecord<T extends { version: number }>(
   collection: Collection,
   id: string,
   read: () => Promise<T>,
+  visibleAs = '',
 ): Promise<T | FastifyReply> {
   const orgId = request.actor.orgId;
-  const key = `${collection.table}\n${orgId}\n${id}`;
+  const key = `${collection.table}\n${orgId}\n${visibleAs}\n${id}`;
   const inm = request.headers['if-none-match'];
   const counter = inm === undefined ? undefined : await collectionVersion(request.server.storage.db, orgId, collection.table);
   const known = seen.get(key);

@@ -64,12 +64,39 @@ export interface JoinSpec<T extends TableName, J extends TableName> {
 
 export type Direction = 'asc' | 'desc';
 
+/** A list filter keeping the records whose column is at or after the value (`t.column >= ?`). */
+export interface AtLeast<T extends TableName> {
+  readonly atLeast: ColumnOf<T>;
+}
+
+/**
+ * A list filter through a side table of the same organization: the record's id is among the
+ * `id` values of the side table's rows whose `match` column equals the value (and, with
+ * `only`, whose column is one of the listed values). The side table should index
+ * (org_id, match, id): the filter then reads only the matching ids, however large the table.
+ */
+export interface Through<S extends TableName = TableName> {
+  readonly through: {
+    readonly table: S;
+    readonly id: ColumnOf<S>;
+    readonly match: ColumnOf<S>;
+    readonly only?: { readonly column: ColumnOf<S>; readonly values: readonly string[] };
+  };
+}
+
+/** Builds a Through filter with its columns checked against the side table. */
+export function through<S extends TableName>(spec: Through<S>['through']): Through {
+  return { through: spec } as unknown as Through;
+}
+
+export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Joined<J, ColumnOf<J>> | AtLeast<T> | Through;
+
 export interface ResourceSpec<T extends TableName, J extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string> {
   table: T;
   join?: JoinSpec<T, J>;
   fields: F;
-  /** Equality filters of the list: query name → column (or { joined: column }). */
-  filters?: Record<Q, ColumnOf<T> | Joined<J, ColumnOf<J>>>;
+  /** Filters of the list: query name → column (equality), { joined: column }, { atLeast: column } or through(side table). */
+  filters?: Record<Q, FilterSpec<T, J>>;
   /** Listed unless include_archived; none means the resource is never archived. */
   archivedColumn?: ColumnOf<T>;
   /** Matched with LIKE against containsPattern(search). */
@@ -166,9 +193,10 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   const orderBy = ` order by ${(spec.order ?? DEFAULT_ORDER).map(([c, d]) => `t.${ident(c)} ${d}`).join(', ')}`;
   const findText = `${select}${from} and t."id" = ?`;
 
-  const filterColumns = new Map<string, string>();
-  for (const [name, column] of Object.entries(spec.filters ?? {}) as Array<[string, string | { joined: string }]>) {
-    filterColumns.set(name, typeof column === 'string' ? `t.${ident(column)}` : `j.${ident(column.joined)}`);
+  /** Per filter: its condition text and the parameters it takes besides the value (before it). */
+  const filterTexts = new Map<string, { condition: string; params: (orgId: string, value: unknown) => unknown[] }>();
+  for (const [name, filter] of Object.entries(spec.filters ?? {}) as Array<[string, FilterSpec<T, J>]>) {
+    filterTexts.set(name, filterText(filter));
   }
   const listTexts = new Map<string, { all: string; page: string; count: string }>();
 
@@ -185,10 +213,10 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     }
     for (const [name, value] of Object.entries(request.where ?? {})) {
       if (value === undefined) continue;
-      const column = filterColumns.get(name);
-      if (column === undefined) throw new Error(`${spec.table}: no list filter ${name}`);
-      conditions.push(`${column} = ?`);
-      params.push(value);
+      const filter = filterTexts.get(name);
+      if (filter === undefined) throw new Error(`${spec.table}: no list filter ${name}`);
+      conditions.push(filter.condition);
+      params.push(...filter.params(orgId, value));
     }
     const shape = conditions.join(' and ');
     let texts = listTexts.get(shape);
@@ -270,6 +298,19 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   };
 
   return { table: spec.table, toRecord, find, list, all, insert, update };
+}
+
+function filterText<T extends TableName, J extends TableName>(filter: FilterSpec<T, J>): { condition: string; params: (orgId: string, value: unknown) => unknown[] } {
+  const value = (_orgId: string, v: unknown) => [v];
+  if (typeof filter === 'string') return { condition: `t.${ident(filter)} = ?`, params: value };
+  if ('joined' in filter) return { condition: `j.${ident(filter.joined)} = ?`, params: value };
+  if ('atLeast' in filter) return { condition: `t.${ident(filter.atLeast)} >= ?`, params: value };
+  const { table, id, match, only } = filter.through;
+  const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
+  return {
+    condition: `t."id" in (select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted})`,
+    params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
+  };
 }
 
 /** The names of the fields whose values differ (arrays and objects compared by content). */
