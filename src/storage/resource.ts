@@ -12,7 +12,7 @@ import { bumpCollection } from './change-counters.ts';
 import { containsPattern } from './codecs.ts';
 import { DuplicateIdError, isPrimaryKeyViolation, StaleVersionError } from './errors.ts';
 import type { Database } from './schema.ts';
-import { ident, RowReader, runWrite } from './statements.ts';
+import { ident, RowReader, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { Db } from './statements.ts';
 
 export type TableName = keyof Database & string;
@@ -194,13 +194,14 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   const findText = `${select}${from} and t."id" = ?`;
 
   /** Per filter: its condition text and the parameters it takes besides the value (before it). */
-  const filterTexts = new Map<string, { condition: string; params: (orgId: string, value: unknown) => unknown[] }>();
+  const filterTexts = new Map<string, FilterText>();
   for (const [name, filter] of Object.entries(spec.filters ?? {}) as Array<[string, FilterSpec<T, J>]>) {
     filterTexts.set(name, filterText(filter));
   }
   const listTexts = new Map<string, { all: string; page: string; count: string }>();
 
-  const filtered = (orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+  const filtered = (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+    const postgres = usesNumberedPlaceholders(db);
     const conditions: string[] = [];
     const params: unknown[] = [orgId];
     if (spec.archivedColumn !== undefined && !request.includeArchived) {
@@ -215,10 +216,10 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       if (value === undefined) continue;
       const filter = filterTexts.get(name);
       if (filter === undefined) throw new Error(`${spec.table}: no list filter ${name}`);
-      conditions.push(filter.condition);
+      conditions.push(postgres ? filter.postgres : filter.condition);
       params.push(...filter.params(orgId, value));
     }
-    const shape = conditions.join(' and ');
+    const shape = `${postgres}:${conditions.join(' and ')}`;
     let texts = listTexts.get(shape);
     if (texts === undefined) {
       const where = conditions.map((c) => ` and ${c}`).join('');
@@ -229,13 +230,13 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   };
 
   const list = async (db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>> => {
-    const { texts, params } = filtered(orgId, request);
+    const { texts, params } = filtered(db, orgId, request);
     const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.wideRows(db, texts.page, [...params, request.limit, request.offset], names.length)]);
     return { items: rows.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset };
   };
 
   const all = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'> = {}): Promise<R[]> => {
-    const { texts, params } = filtered(orgId, request);
+    const { texts, params } = filtered(db, orgId, request);
     return (await reader.wideRows(db, texts.all, params, names.length)).map(fromArray);
   };
 
@@ -300,15 +301,28 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   return { table: spec.table, toRecord, find, list, all, insert, update };
 }
 
-function filterText<T extends TableName, J extends TableName>(filter: FilterSpec<T, J>): { condition: string; params: (orgId: string, value: unknown) => unknown[] } {
+/** A list filter's condition (on SQLite, and on PostgreSQL where it differs) and the parameters it takes. */
+interface FilterText {
+  condition: string;
+  postgres: string;
+  params: (orgId: string, value: unknown) => unknown[];
+}
+
+function filterText<T extends TableName, J extends TableName>(filter: FilterSpec<T, J>): FilterText {
   const value = (_orgId: string, v: unknown) => [v];
-  if (typeof filter === 'string') return { condition: `t.${ident(filter)} = ?`, params: value };
-  if ('joined' in filter) return { condition: `j.${ident(filter.joined)} = ?`, params: value };
-  if ('atLeast' in filter) return { condition: `t.${ident(filter.atLeast)} >= ?`, params: value };
+  const same = (condition: string): FilterText => ({ condition, postgres: condition, params: value });
+  if (typeof filter === 'string') return same(`t.${ident(filter)} = ?`);
+  if ('joined' in filter) return same(`j.${ident(filter.joined)} = ?`);
+  if ('atLeast' in filter) return same(`t.${ident(filter.atLeast)} >= ?`);
   const { table, id, match, only } = filter.through;
   const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
+  const ids = `select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted}`;
   return {
-    condition: `t."id" in (select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted})`,
+    // SQLite drives the search from the listed ids (primary-key lookups). PostgreSQL would plan
+    // `in (…)` as a semi-join over every row of the organization; `= any(array(…))` reads the
+    // ids once and looks each up through the primary key.
+    condition: `t."id" in (${ids})`,
+    postgres: `t."id" = any(array(${ids}))`,
     params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
   };
 }

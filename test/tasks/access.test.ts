@@ -70,7 +70,7 @@ describeEachDatabase('Tasks access: scope × right matrix and tenant isolation',
       assert.equal(res.statusCode, 404, `${route.method} ${route.path(s)}`);
       assert.equal(json<Envelope>(res).details.error, 'not_found');
     }
-    for (const query of [{}, { project_id: 'prj-1' }, { assignee_id: s.owner.userId }, { status: 'New' }]) {
+    for (const query of [{}, { project_id: 'prj-1' }, { assignee_id: s.owner.userId }, { status: 'New' }] as Array<Record<string, string>>) {
       const list = json<{ items: unknown[]; total: number }>(await api(ctx(), other.token, 'GET', '/tasks', { query }));
       assert.deepEqual([list.items, list.total], [[], 0], JSON.stringify(query));
     }
