@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
-import { TASK_FIELDS, createTask, dayFromToday, fieldsOf, member, patchTask } from './helpers.ts';
+import { TASK_FIELDS, assignedEvents, createTask, dayFromToday, fieldsOf, member, patchTask } from './helpers.ts';
 import type { Envelope, TaskRec } from './helpers.ts';
 
 describeEachDatabase('POST /tasks, GET /tasks/{id}, PATCH /tasks/{id}', (ctx) => {
@@ -188,6 +188,21 @@ describeEachDatabase('POST /tasks, GET /tasks/{id}, PATCH /tasks/{id}', (ctx) =>
     const restored = await patchTask(ctx(), owner, json<TaskRec>(archived), { is_archived: false });
     assert.equal(json<TaskRec>(restored).is_archived, false);
     assert.equal(json<{ total: number }>(await api(ctx(), owner.token, 'GET', '/tasks')).total, 1);
+  });
+
+  it('a POST repeated with its Idempotency-Key answers the stored task once, raising task.assigned once', async () => {
+    const owner = await createPrincipal(ctx());
+    const executor = await member(ctx(), owner, []);
+    const headers = { 'idempotency-key': 'ticket-1' };
+    const body = { title: 'Once', assignee_id: executor.userId };
+    const first = await api(ctx(), owner.token, 'POST', '/tasks', { body, headers });
+    const again = await api(ctx(), owner.token, 'POST', '/tasks', { body, headers });
+    assert.equal(first.statusCode, 201);
+    assert.equal(again.statusCode, 201);
+    assert.equal(again.body, first.body);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(json<{ total: number }>(await api(ctx(), owner.token, 'GET', '/tasks')).total, 1);
+    assert.equal((await assignedEvents(ctx(), owner.orgId, json<TaskRec>(first).id)).length, 1);
   });
 
   async function importProject(slug: string, name: string): Promise<string> {
