@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findOrganizationIdByDomain, findTokenByHash, listOrganizationDomains, touchToken } from '../platform/queries.ts';
 import type { TokenRecord } from '../platform/queries.ts';
 import { RIGHTS } from '../platform/rights.ts';
 import { AUTH_CHANNEL } from '../platform/service.ts';
 import { hashToken, parseToken, sameHash } from '../platform/token-format.ts';
+import type { ParsedToken } from '../platform/token-format.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hasRight, hasScope } from './access.ts';
 import type { Actor } from './access.ts';
@@ -98,18 +100,39 @@ export class Authenticator {
    * know (a refusal thrown there spares the read).
    */
   async authenticate(token: string | undefined, host: string, address = '', guard?: LookupGuard): Promise<Actor> {
-    if (token === undefined || token === '') throw unauthorized();
-    const parsed = parseToken(token);
-    if (!parsed) throw unauthorized('the API token is not valid');
+    const parsed = parsedToken(token);
     if (this.storage.changedElsewhere()) this.clear();
     const now = Date.now();
     const hostOrgId = await this.#orgForHost(host, now);
+    this.#checkAddress(parsed, hostOrgId);
+    return this.#admit(parsed, hostOrgId, await this.#known(parsed.token, now, address, guard), now);
+  }
+
+  /**
+   * authenticate() without waiting, for a token and an address this process holds in memory
+   * (every request of a known client): the actor, or undefined when the database must be read.
+   * Refuses (throws) exactly as authenticate() does.
+   */
+  knownActor(token: string | undefined, host: string): Actor | undefined {
+    const parsed = parsedToken(token);
+    if (this.storage.changedElsewhere()) this.clear();
+    if (!this.storage.changeNoticesLive()) return undefined;
+    const now = Date.now();
+    if (this.#domains === undefined || now - this.#domains.at >= CACHE_TTL_MS) return undefined;
+    const hostOrgId = this.#domains.byName.get(host.toLowerCase()) ?? null;
+    this.#checkAddress(parsed, hostOrgId);
+    const known = this.#tokens.get(cacheKeyOf(parsed.token), now);
+    return known === undefined ? undefined : this.#admit(parsed, hostOrgId, known, now);
+  }
+
+  #checkAddress(parsed: ParsedToken, hostOrgId: string | null): void {
     if (hostOrgId === null && parsed.format === 'legacy') {
       throw unauthorized('legacy tokens work only on the organization\'s own address');
     }
-    const hash = hashToken(this.key, token);
-    const known = await this.#known(hash, now, address, guard);
-    if (!known || !sameHash(known.record.tokenHash, hash)) throw unauthorized('the API token is not valid');
+  }
+
+  #admit(parsed: ParsedToken & { token: string }, hostOrgId: string | null, known: KnownToken | null, now: number): Actor {
+    if (!known) throw unauthorized('the API token is not valid');
     const { record } = known;
     if (hostOrgId !== null ? record.orgId !== hostOrgId : record.orgSlug !== parsed.slug) {
       throw unauthorized('the API token is not valid');
@@ -122,18 +145,25 @@ export class Authenticator {
     return known.actor;
   }
 
-  async #known(hash: string, now: number, address: string, guard: LookupGuard | undefined): Promise<KnownToken | null> {
+  /**
+   * The token's record. Known tokens are cached under a plain SHA-256 digest of the token: a hit
+   * is the very token that was checked against its stored HMAC when it was loaded, so the keyed
+   * hash (several times dearer) is computed only when a token is read from the database.
+   */
+  async #known(token: string, now: number, address: string, guard: LookupGuard | undefined): Promise<KnownToken | null> {
     const live = this.storage.changeNoticesLive();
+    const digest = live ? cacheKeyOf(token) : '';
     if (live) {
-      const hit = this.#tokens.get(hash, now);
+      const hit = this.#tokens.get(digest, now);
       if (hit !== undefined) return hit;
     }
     guard?.check(address);
     const generation = this.#generation;
-    const record = await findTokenByHash(this.storage.db, hash);
-    if (!record) return null;
+    const keyed = hashToken(this.key, token);
+    const record = await findTokenByHash(this.storage.db, keyed);
+    if (!record || !sameHash(record.tokenHash, keyed)) return null;
     const known = knownToken(record);
-    if (live && generation === this.#generation) this.#tokens.set(hash, known, now);
+    if (live && generation === this.#generation) this.#tokens.set(digest, known, now);
     return known;
   }
 
@@ -177,6 +207,17 @@ export class Authenticator {
   }
 }
 
+function parsedToken(token: string | undefined): ParsedToken & { token: string } {
+  if (token === undefined || token === '') throw unauthorized();
+  const parsed = parseToken(token);
+  if (!parsed) throw unauthorized('the API token is not valid');
+  return { ...parsed, token };
+}
+
+function cacheKeyOf(token: string): string {
+  return hash('sha256', token, 'base64');
+}
+
 function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-token'];
   if (typeof header === 'string') return header.trim();
@@ -191,29 +232,46 @@ function tokenFrom(request: FastifyRequest): string | undefined {
  */
 export function installAuth(app: FastifyInstance, authenticator: Authenticator, failures: AuthFailureLimiter): void {
   app.decorateRequest('actor', null as unknown as Actor);
-  app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.config.access) return;
+  const refuse = async (request: FastifyRequest, error: unknown): Promise<never> => {
+    if (error instanceof AppError && error.status === 401) throw await failures.failed(request, error);
+    throw error;
+  };
+  // Callback style: a known token is admitted without a promise made for the hook.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.routeOptions.config.access) return done();
+    const token = tokenFrom(request);
     try {
-      request.actor = await authenticator.authenticate(tokenFrom(request), request.hostname, request.ip, failures);
+      const known = authenticator.knownActor(token, request.hostname);
+      if (known !== undefined) {
+        request.actor = known;
+        return done();
+      }
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) throw await failures.failed(request, error);
-      throw error;
+      return void refuse(request, error).catch(done);
     }
+    authenticator.authenticate(token, request.hostname, request.ip, failures).then(
+      (actor) => {
+        request.actor = actor;
+        done();
+      },
+      (error: unknown) => refuse(request, error).catch(done),
+    );
   });
 }
 
 /** 403 unless the token has the route's scope and its owner the route's right. */
-export async function checkAccess(request: FastifyRequest): Promise<void> {
+export function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const access = request.routeOptions.config.access;
-  if (!access) return;
+  if (!access) return done();
   const actor = request.actor;
   if (!hasScope(actor, access.scope)) {
-    throw forbidden(`this token lacks the scope ${access.scope}`, { required_scope: access.scope });
+    return done(forbidden(`this token lacks the scope ${access.scope}`, { required_scope: access.scope }));
   }
   if (access.right !== undefined && !hasRight(actor, access.right)) {
     const right = access.right === 'all' ? 'every role right (an administrator)' : `the role right ${access.right}`;
-    throw forbidden(`the token owner lacks ${right}`, { required_right: access.right });
+    return done(forbidden(`the token owner lacks ${right}`, { required_right: access.right }));
   }
+  done();
 }
 
 /**

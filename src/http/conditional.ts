@@ -2,11 +2,15 @@
  * Conditional reads: list pages and single records carry an ETag, and If-None-Match with the
  * current one is answered 304 without reading a row while nothing in the collection changed.
  * What decides "changed" is the collection's change counter (storage/change-counters.ts),
- * read from the database on every request, so a change committed by any process is seen.
+ * read from the database (or, on SQLite, known while no write has run since), so a change
+ * committed by any process is seen. The same rule lets an answer serialized earlier be sent
+ * again while the counter has not moved (http/response-cache.ts).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { collectionVersion } from '../storage/change-counters.ts';
+import { currentCollectionVersion } from '../storage/change-counters.ts';
+import type { Storage } from '../storage/storage.ts';
+import { ResponseCache } from './response-cache.ts';
 import { etagOf } from './versions.ts';
 
 /** What a conditional read names: the stored collection its records come from. */
@@ -14,11 +18,27 @@ export interface Collection {
   readonly table: string;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
+const RECORD_CACHE_CHARS = 8 * 1024 * 1024;
+
+const caches = new WeakMap<Storage, { pages: ResponseCache; records: ResponseCache }>();
+
+function cachesOf(storage: Storage): { pages: ResponseCache; records: ResponseCache } {
+  let found = caches.get(storage);
+  if (found === undefined) {
+    found = { pages: new ResponseCache(PAGE_CACHE_CHARS), records: new ResponseCache(RECORD_CACHE_CHARS) };
+    caches.set(storage, found);
+  }
+  return found;
+}
+
 /**
  * A list page: its tag covers the collection's counter, the organization, the request's path
  * and query, and `visibleAs` (whatever else decides what this caller may see; '' while an
  * organization's readers all see the same records), so two callers or two queries never share
- * a tag. The counter is read before the rows, so a tag is never newer than the page it labels.
+ * a tag, nor an answer kept for the tag. The counter is read before the rows, so a tag is
+ * never newer than the page it labels.
  */
 export async function conditionalList<T>(
   request: FastifyRequest,
@@ -27,12 +47,19 @@ export async function conditionalList<T>(
   read: () => Promise<T>,
   visibleAs = '',
 ): Promise<T | FastifyReply> {
+  const storage = request.server.storage;
   const orgId = request.actor.orgId;
-  const version = await collectionVersion(request.server.storage.db, orgId, collection.table);
-  const tag = `"${version}-${scopeOf(`${collection.table}\n${orgId}\n${visibleAs}\n${request.url}`)}"`;
+  const version = await currentCollectionVersion(storage, orgId, collection.table);
+  const covered = `${collection.table}\n${orgId}\n${visibleAs}\n${request.url}`;
+  const tag = `"${version}-${scopeOf(covered)}"`;
   reply.header('etag', tag);
   if (namesTag(request, tag)) return reply.code(304).send();
-  return read();
+  const pages = cachesOf(storage).pages;
+  const kept = pages.get(covered, version);
+  if (kept !== undefined) return reply.type(JSON_TYPE).send(kept.body);
+  const body = reply.serialize(await read()) as string;
+  pages.set(covered, version, tag, body);
+  return reply.type(JSON_TYPE).send(body);
 }
 
 const scopes = new Map<string, string>();
@@ -49,17 +76,12 @@ function scopeOf(covered: string): string {
   return scope;
 }
 
-/** The collection counter and record version last read for a record, per process. */
-const seen = new Map<string, { collection: number; version: number }>();
-const MAX_SEEN = 20_000;
-
 /**
- * A single record, tagged with its version (the value If-Match takes). When If-None-Match
- * names the version this process last read for it and the collection's counter has not moved
- * since, the answer is 304 without reading the row; otherwise the record is read. `visibleAs`
- * is as for lists: where callers of one organization do not all see the same records, a 304
- * without reading is given only to a caller of the same visibility that read the record before
- * (any change of the record, and so of who may see it, moves the counter).
+ * A single record, tagged with its version (the value If-Match takes). While the collection's
+ * counter has not moved since this process last answered for the record (as the same
+ * `visibleAs`), that answer is the answer: a 304 when If-None-Match names its tag, else its
+ * body, without reading the row. The counter is read only where it costs no statement
+ * (storage.readStamp) or for a conditional request.
  */
 export async function conditionalRecord<T extends { version: number }>(
   request: FastifyRequest,
@@ -69,24 +91,25 @@ export async function conditionalRecord<T extends { version: number }>(
   read: () => Promise<T>,
   visibleAs = '',
 ): Promise<T | FastifyReply> {
+  const storage = request.server.storage;
   const orgId = request.actor.orgId;
   const key = `${collection.table}\n${orgId}\n${visibleAs}\n${id}`;
-  const inm = request.headers['if-none-match'];
-  const counter = inm === undefined ? undefined : await collectionVersion(request.server.storage.db, orgId, collection.table);
-  const known = seen.get(key);
-  if (counter !== undefined && known !== undefined && known.collection === counter && namesTag(request, etagOf(known.version))) {
-    reply.header('etag', etagOf(known.version));
-    return reply.code(304).send();
+  const conditional = request.headers['if-none-match'] !== undefined;
+  const counter = conditional || storage.readStamp() !== undefined ? await currentCollectionVersion(storage, orgId, collection.table) : undefined;
+  const records = cachesOf(storage).records;
+  const kept = counter === undefined ? undefined : records.get(key, counter);
+  if (kept !== undefined) {
+    reply.header('etag', kept.tag);
+    if (namesTag(request, kept.tag)) return reply.code(304).send();
+    return reply.type(JSON_TYPE).send(kept.body);
   }
   const record = await read();
-  if (counter !== undefined) {
-    if (seen.size >= MAX_SEEN) seen.clear();
-    seen.set(key, { collection: counter, version: record.version });
-  }
   const tag = etagOf(record.version);
+  const body = reply.serialize(record) as string;
+  if (counter !== undefined) records.set(key, counter, tag, body);
   reply.header('etag', tag);
   if (namesTag(request, tag)) return reply.code(304).send();
-  return record;
+  return reply.type(JSON_TYPE).send(body);
 }
 
 /** If-None-Match lists `tag` (or `*`); weak and strong forms compare alike. */

@@ -8,10 +8,12 @@ import { lowerIdFields, lowerUuid } from '../storage/ids.ts';
  * and two ids differing only by case are the same id (a duplicate).
  */
 export function installIdCase(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style: it runs on every request, and makes no promise for it.
+  app.addHook('preValidation', (request, _reply, done) => {
     const params = request.params as Record<string, unknown> | undefined;
-    if (params) for (const [key, value] of Object.entries(params)) if (typeof value === 'string') params[key] = lowerUuid(value);
+    if (params) for (const key in params) if (typeof params[key] === 'string') params[key] = lowerUuid(params[key]);
     lowerIdFields(request.query);
     lowerIdFields(request.body);
+    done();
   });
 }

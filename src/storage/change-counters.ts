@@ -7,6 +7,7 @@
  */
 import { RowReader, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { Db } from './statements.ts';
+import type { Storage } from './storage.ts';
 
 const POSTGRES_SLOTS = 8;
 
@@ -37,4 +38,31 @@ export async function bumpCollection(db: Db, orgId: string, collection: string):
 export async function collectionVersion(db: Db, orgId: string, collection: string): Promise<number> {
   const rows = await reader.rows(db, READ, [orgId, collection]);
   return Number(rows[0]?.[0] ?? 0);
+}
+
+/** Counters read while the storage's read stamp stood at `stamp`, per storage. */
+const known = new WeakMap<Storage, { stamp: number; counters: Map<string, number> }>();
+const MAX_KNOWN = 10_000;
+
+/**
+ * collectionVersion through the storage's read stamp: while no write has run since a counter
+ * was read, the counter read then is still the counter (SQLite: no statement, no file lock).
+ * Where the storage has no stamp (PostgreSQL) every call reads the database.
+ */
+export async function currentCollectionVersion(storage: Storage, orgId: string, collection: string): Promise<number> {
+  const stamp = storage.readStamp();
+  if (stamp === undefined) return collectionVersion(storage.db, orgId, collection);
+  let cache = known.get(storage);
+  if (cache === undefined || cache.stamp !== stamp) {
+    cache = { stamp, counters: new Map() };
+    known.set(storage, cache);
+  }
+  const key = `${orgId}\n${collection}`;
+  const hit = cache.counters.get(key);
+  if (hit !== undefined) return hit;
+  const version = await collectionVersion(storage.db, orgId, collection);
+  // A write that ran meanwhile moved the stamp: this entry then belongs to a stale generation.
+  if (cache.counters.size >= MAX_KNOWN) cache.counters.clear();
+  cache.counters.set(key, version);
+  return version;
 }

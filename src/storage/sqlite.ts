@@ -37,17 +37,22 @@ function bindable(parameters: ReadonlyArray<unknown>): unknown[] {
  * Wraps better-sqlite3 for Kysely: prepared statements are cached by SQL text (Kysely would
  * prepare every query anew) and boolean parameters become 1/0.
  */
-function cachingDatabase(raw: BetterSqlite3.Database): SqliteDatabase {
+function cachingDatabase(raw: BetterSqlite3.Database, wrote: () => void): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
-  const wrap = (stmt: BetterSqlite3.Statement): SqliteStatement => ({
-    reader: stmt.reader,
-    all: (parameters) => stmt.all(bindable(parameters)),
-    run: (parameters) => {
-      const r = stmt.run(bindable(parameters));
-      return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-    },
-    iterate: (parameters) => stmt.iterate(bindable(parameters)),
-  });
+  const wrap = (stmt: BetterSqlite3.Statement): SqliteStatement => {
+    // Counted before it runs: a reader that sees the new count reads after the write.
+    const before = stmt.readonly ? () => {} : wrote;
+    return {
+      reader: stmt.reader,
+      all: (parameters) => (before(), stmt.all(bindable(parameters))),
+      run: (parameters) => {
+        before();
+        const r = stmt.run(bindable(parameters));
+        return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+      },
+      iterate: (parameters) => (before(), stmt.iterate(bindable(parameters))),
+    };
+  };
   return {
     close: () => {
       cache.clear();
@@ -75,6 +80,8 @@ export interface SqliteHandle {
    * the next batch runs while the disk works. Undefined when durability was relaxed.
    */
   syncLog: (() => Promise<void>) | undefined;
+  /** How many statements that may write have run on this connection (see Storage.readStamp). */
+  localWrites: () => number;
 }
 
 /**
@@ -105,9 +112,10 @@ export function openSqlite(path: string, synchronous: SqliteSynchronous): Sqlite
   // Savepoint journals (one per grouped write) stay in memory instead of a temporary file: two
   // write system calls per changed page saved.
   raw.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw)) });
+  let writes = 0;
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw, () => (writes += 1))) });
   registerSqliteHandle(db, raw);
-  return { db, raw, syncLog: syncOurselves ? () => syncFile(`${path}-wal`) : undefined };
+  return { db, raw, syncLog: syncOurselves ? () => syncFile(`${path}-wal`) : undefined, localWrites: () => writes };
 }
 
 /** fdatasync on a fresh descriptor: the log file may have been replaced since the last call. */

@@ -65,6 +65,14 @@ export interface Storage {
    * processes' within the NOTIFY delivery time). When false, read through.
    */
   changeNoticesLive(): boolean;
+  /**
+   * A number that changes whenever committed data may have changed since it was last read: any
+   * write statement on this process's connection, or a commit by another connection (seen at most
+   * once per turn of the event loop, like changedElsewhere). A value derived from the database
+   * while the stamp stays the same is still current. Undefined where no such stamp is cheap
+   * (PostgreSQL): read through.
+   */
+  readStamp(): number | undefined;
   /** Write transactions run one at a time (SQLite): a later writer waits and then sees the earlier one's commit. */
   readonly oneWriterAtATime: boolean;
   close(): Promise<void>;
@@ -113,14 +121,28 @@ function runTransaction<T>(
 
 function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): Storage {
   const path = url.slice('sqlite:'.length) || './data/bizplat.db';
-  const { db, raw, syncLog } = openSqlite(path, synchronous);
+  const { db, raw, syncLog, localWrites } = openSqlite(path, synchronous);
   const local = new EventEmitter();
   local.setMaxListeners(0);
   // Prepared once: pragma() would prepare a statement on every call, and this runs per request.
   const dataVersionStatement = raw.prepare('PRAGMA data_version').pluck();
   const readDataVersion = () => dataVersionStatement.get() as number;
   let dataVersion = readDataVersion();
+  /** Commits by other connections seen so far, and how many of them changedElsewhere() has reported. */
+  let externalChanges = 0;
+  let reportedChanges = 0;
   let checkedThisTurn = false;
+  // Once per turn of the event loop: reading the data version takes file locks (system calls),
+  // and requests handled in one turn are concurrent with a commit made meanwhile.
+  const lookElsewhere = () => {
+    if (checkedThisTurn) return;
+    checkedThisTurn = true;
+    setImmediate(() => (checkedThisTurn = false));
+    const current = readDataVersion();
+    if (current === dataVersion) return;
+    dataVersion = current;
+    externalChanges += 1;
+  };
   const grouped = groupCommitter(db, syncLog);
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
     grouped((trx, hooks) =>
@@ -147,15 +169,15 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
     changeNoticesLive: () => true,
     oneWriterAtATime: true,
     changedElsewhere: () => {
-      // Once per turn of the event loop: reading the data version takes file locks (system
-      // calls), and requests handled in one turn are concurrent with a commit made meanwhile.
-      if (checkedThisTurn) return false;
-      checkedThisTurn = true;
-      setImmediate(() => (checkedThisTurn = false));
-      const current = readDataVersion();
-      if (current === dataVersion) return false;
-      dataVersion = current;
+      lookElsewhere();
+      if (externalChanges === reportedChanges) return false;
+      reportedChanges = externalChanges;
       return true;
+    },
+    readStamp: () => {
+      lookElsewhere();
+      // Both only grow: their sum changes whenever either does.
+      return localWrites() + externalChanges;
     },
     close: async () => {
       local.removeAllListeners();
@@ -231,6 +253,7 @@ function postgresStorage(url: string, poolSize: number): Storage {
       };
     },
     changedElsewhere: () => false,
+    readStamp: () => undefined,
     changeNoticesLive: () => listenerClient !== undefined && !closed,
     oneWriterAtATime: false,
     close: async () => {

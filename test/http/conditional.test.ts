@@ -102,6 +102,36 @@ describeEachDatabase('Conditional reads (ETag, If-None-Match)', (ctx) => {
     }
   });
 
+  it('answers plain reads repeated without If-None-Match with the current record and page after each change, here or through another server', async () => {
+    const p = await createPrincipal(ctx());
+    const other = await secondServer(ctx());
+    try {
+      const client = json<{ id: string }>(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'First name' } }));
+      const nameOf = async () => json<{ name: string }>(await api(ctx(), p.token, 'GET', `/clients/${client.id}`)).name;
+      const namesListed = async () => json<{ items: Array<{ name: string }> }>(await api(ctx(), p.token, 'GET', '/clients?limit=10')).items.map((c) => c.name);
+      assert.equal(await nameOf(), 'First name');
+      assert.equal(await nameOf(), 'First name');
+      assert.deepEqual(await namesListed(), ['First name']);
+      assert.deepEqual(await namesListed(), ['First name']);
+
+      assert.equal((await other.request(p.token, 'PATCH', `/clients/${client.id}`, { name: 'Renamed elsewhere' })).statusCode, 200);
+      assert.equal(await nameOf(), 'Renamed elsewhere');
+      assert.deepEqual(await namesListed(), ['Renamed elsewhere']);
+
+      assert.equal((await api(ctx(), p.token, 'PATCH', `/clients/${client.id}`, { body: { name: 'Renamed here' } })).statusCode, 200);
+      assert.equal(await nameOf(), 'Renamed here');
+      assert.deepEqual(await namesListed(), ['Renamed here']);
+      const record = await api(ctx(), p.token, 'GET', `/clients/${client.id}`);
+      assert.equal(record.headers.etag, '"3"');
+      assert.match(String(record.headers['content-type']), /^application\/json/);
+
+      assert.equal((await other.request(p.token, 'POST', '/clients', { name: 'Added elsewhere' })).statusCode, 201);
+      assert.deepEqual(await namesListed(), ['Added elsewhere', 'Renamed here']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('tags single products with their version and answers 304 while it is current', async () => {
     const p = await createPrincipal(ctx());
     const product = json<{ id: string }>(await api(ctx(), p.token, 'POST', '/products', { body: { name: 'Tagged' } }));

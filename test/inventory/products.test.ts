@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
+import { bumpCollection } from '../../src/storage/change-counters.ts';
 
 type Body = Record<string, unknown>;
 interface ListBody<T = Body> {
@@ -173,7 +174,11 @@ describeEachDatabase('inventory: warehouses', (ctx) => {
     assert.equal((await api(ctx(), p.token, 'POST', '/warehouses', { body: { name: 'x' } })).statusCode, 405);
     const other = await createPrincipal(ctx());
     assert.equal((await api(ctx(), other.token, 'GET', `/warehouses/${String(w.id)}`)).statusCode, 404);
-    await ctx().storage.db.updateTable('warehouses').set({ is_archived: true }).where('org_id', '=', p.orgId).execute();
+    // As every writer of a collection does, the archiving bumps its change counter.
+    await ctx().storage.transaction(async (tx) => {
+      await tx.db.updateTable('warehouses').set({ is_archived: true }).where('org_id', '=', p.orgId).execute();
+      await bumpCollection(tx.db, p.orgId, 'warehouses');
+    });
     assert.equal(json<ListBody>(await api(ctx(), p.token, 'GET', '/warehouses')).total, 0);
     assert.equal(json<ListBody>(await api(ctx(), p.token, 'GET', '/warehouses', { query: { include_archived: 'true' } })).total, 1);
   });

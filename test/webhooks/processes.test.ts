@@ -18,7 +18,11 @@ function serve(databaseUrl: string, env: Record<string, string>): Promise<ChildP
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 30_000);
+    // A server that is slow to start is stopped, so the test file does not wait for it forever.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start within 60 s: ${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('serving the public API')) {
