@@ -12,7 +12,7 @@ import { bumpCollection } from './change-counters.ts';
 import { containsPattern } from './codecs.ts';
 import { DuplicateIdError, isPrimaryKeyViolation, StaleVersionError } from './errors.ts';
 import type { Database } from './schema.ts';
-import { ident, RowReader, runWrite } from './statements.ts';
+import { ident, RowReader, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { Db } from './statements.ts';
 
 export type TableName = keyof Database & string;
@@ -64,12 +64,39 @@ export interface JoinSpec<T extends TableName, J extends TableName> {
 
 export type Direction = 'asc' | 'desc';
 
+/** A list filter keeping the records whose column is at or after the value (`t.column >= ?`). */
+export interface AtLeast<T extends TableName> {
+  readonly atLeast: ColumnOf<T>;
+}
+
+/**
+ * A list filter through a side table of the same organization: the record's id is among the
+ * `id` values of the side table's rows whose `match` column equals the value (and, with
+ * `only`, whose column is one of the listed values). The side table should index
+ * (org_id, match, id): the filter then reads only the matching ids, however large the table.
+ */
+export interface Through<S extends TableName = TableName> {
+  readonly through: {
+    readonly table: S;
+    readonly id: ColumnOf<S>;
+    readonly match: ColumnOf<S>;
+    readonly only?: { readonly column: ColumnOf<S>; readonly values: readonly string[] };
+  };
+}
+
+/** Builds a Through filter with its columns checked against the side table. */
+export function through<S extends TableName>(spec: Through<S>['through']): Through {
+  return { through: spec } as unknown as Through;
+}
+
+export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Joined<J, ColumnOf<J>> | AtLeast<T> | Through;
+
 export interface ResourceSpec<T extends TableName, J extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string> {
   table: T;
   join?: JoinSpec<T, J>;
   fields: F;
-  /** Equality filters of the list: query name → column (or { joined: column }). */
-  filters?: Record<Q, ColumnOf<T> | Joined<J, ColumnOf<J>>>;
+  /** Filters of the list: query name → column (equality), { joined: column }, { atLeast: column } or through(side table). */
+  filters?: Record<Q, FilterSpec<T, J>>;
   /** Listed unless include_archived; none means the resource is never archived. */
   archivedColumn?: ColumnOf<T>;
   /** Matched with LIKE against containsPattern(search). */
@@ -166,13 +193,15 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   const orderBy = ` order by ${(spec.order ?? DEFAULT_ORDER).map(([c, d]) => `t.${ident(c)} ${d}`).join(', ')}`;
   const findText = `${select}${from} and t."id" = ?`;
 
-  const filterColumns = new Map<string, string>();
-  for (const [name, column] of Object.entries(spec.filters ?? {}) as Array<[string, string | { joined: string }]>) {
-    filterColumns.set(name, typeof column === 'string' ? `t.${ident(column)}` : `j.${ident(column.joined)}`);
+  /** Per filter: its condition text and the parameters it takes besides the value (before it). */
+  const filterTexts = new Map<string, FilterText>();
+  for (const [name, filter] of Object.entries(spec.filters ?? {}) as Array<[string, FilterSpec<T, J>]>) {
+    filterTexts.set(name, filterText(filter));
   }
   const listTexts = new Map<string, { all: string; page: string; count: string }>();
 
-  const filtered = (orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+  const filtered = (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+    const postgres = usesNumberedPlaceholders(db);
     const conditions: string[] = [];
     const params: unknown[] = [orgId];
     if (spec.archivedColumn !== undefined && !request.includeArchived) {
@@ -185,12 +214,12 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     }
     for (const [name, value] of Object.entries(request.where ?? {})) {
       if (value === undefined) continue;
-      const column = filterColumns.get(name);
-      if (column === undefined) throw new Error(`${spec.table}: no list filter ${name}`);
-      conditions.push(`${column} = ?`);
-      params.push(value);
+      const filter = filterTexts.get(name);
+      if (filter === undefined) throw new Error(`${spec.table}: no list filter ${name}`);
+      conditions.push(postgres ? filter.postgres : filter.condition);
+      params.push(...filter.params(orgId, value));
     }
-    const shape = conditions.join(' and ');
+    const shape = `${postgres}:${conditions.join(' and ')}`;
     let texts = listTexts.get(shape);
     if (texts === undefined) {
       const where = conditions.map((c) => ` and ${c}`).join('');
@@ -201,13 +230,13 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   };
 
   const list = async (db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>> => {
-    const { texts, params } = filtered(orgId, request);
+    const { texts, params } = filtered(db, orgId, request);
     const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.wideRows(db, texts.page, [...params, request.limit, request.offset], names.length)]);
     return { items: rows.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset };
   };
 
   const all = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'> = {}): Promise<R[]> => {
-    const { texts, params } = filtered(orgId, request);
+    const { texts, params } = filtered(db, orgId, request);
     return (await reader.wideRows(db, texts.all, params, names.length)).map(fromArray);
   };
 
@@ -270,6 +299,32 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   };
 
   return { table: spec.table, toRecord, find, list, all, insert, update };
+}
+
+/** A list filter's condition (on SQLite, and on PostgreSQL where it differs) and the parameters it takes. */
+interface FilterText {
+  condition: string;
+  postgres: string;
+  params: (orgId: string, value: unknown) => unknown[];
+}
+
+function filterText<T extends TableName, J extends TableName>(filter: FilterSpec<T, J>): FilterText {
+  const value = (_orgId: string, v: unknown) => [v];
+  const same = (condition: string): FilterText => ({ condition, postgres: condition, params: value });
+  if (typeof filter === 'string') return same(`t.${ident(filter)} = ?`);
+  if ('joined' in filter) return same(`j.${ident(filter.joined)} = ?`);
+  if ('atLeast' in filter) return same(`t.${ident(filter.atLeast)} >= ?`);
+  const { table, id, match, only } = filter.through;
+  const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
+  const ids = `select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted}`;
+  return {
+    // SQLite drives the search from the listed ids (primary-key lookups). PostgreSQL would plan
+    // `in (…)` as a semi-join over every row of the organization; `= any(array(…))` reads the
+    // ids once and looks each up through the primary key.
+    condition: `t."id" in (${ids})`,
+    postgres: `t."id" = any(array(${ids}))`,
+    params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
+  };
 }
 
 /** The names of the fields whose values differ (arrays and objects compared by content). */

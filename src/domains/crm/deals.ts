@@ -145,3 +145,8 @@ export function listDeals(db: Db, actor: CrmActor, query: DealListInput): Promis
     where: { client_id: query.client_id, funnel_id: query.funnel_id, stage_key: query.stage === undefined ? undefined : stageKey(query.stage) },
   });
 }
+
+/** Whether the organization has a deal of this id (archived ones too): other domains check links to deals through this. */
+export async function dealExists(db: Db, orgId: string, id: string): Promise<boolean> {
+  return (await deals.find(db, orgId, id)) !== undefined;
+}

@@ -1,0 +1,75 @@
+import type { Migration } from '../../storage/migrations.ts';
+import { DEFAULT_STATUSES } from './default-statuses.ts';
+
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+export const tasksMigrations: Migration[] = [
+  {
+    name: '0700_tasks',
+    statements: (t) => [
+      `CREATE TABLE task_statuses (
+        org_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        sort_order INTEGER NOT NULL,
+        is_initial ${t.bool} NOT NULL,
+        is_final ${t.bool} NOT NULL,
+        next ${t.json} NOT NULL,
+        PRIMARY KEY (org_id, name)
+      )`,
+      `CREATE TABLE task_projects (
+        org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        icon TEXT,
+        color TEXT,
+        is_archived ${t.bool} NOT NULL DEFAULT ${t.false},
+        created_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, id)
+      )`,
+      `CREATE INDEX task_projects_live ON task_projects (org_id, is_archived, created_at, id)`,
+      `CREATE TABLE tasks (
+        org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        description TEXT,
+        status TEXT NOT NULL,
+        priority TEXT NOT NULL,
+        assignee_id TEXT,
+        assignee_ids ${t.json} NOT NULL,
+        project_id TEXT,
+        start_date TEXT,
+        end_date TEXT,
+        end_time TEXT,
+        deal_id TEXT,
+        tags ${t.json} NOT NULL,
+        watcher_ids ${t.json} NOT NULL,
+        created_by_user_id TEXT NOT NULL,
+        is_archived ${t.bool} NOT NULL DEFAULT ${t.false},
+        created_at ${t.timestamp} NOT NULL,
+        updated_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, id)
+      )`,
+      // The default list (archived left out, newest first) and its total read one index range.
+      `CREATE INDEX tasks_live ON tasks (org_id, is_archived, created_at, id)`,
+      `CREATE INDEX tasks_status ON tasks (org_id, status)`,
+      `CREATE INDEX tasks_project ON tasks (org_id, project_id)`,
+      `CREATE INDEX tasks_updated ON tasks (org_id, updated_at)`,
+      // The visibility filter and assignee_id read the ids of one user's tasks from the key.
+      `CREATE TABLE task_members (
+        org_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        task_id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        PRIMARY KEY (org_id, user_id, task_id, role)
+      )`,
+      `CREATE INDEX task_members_task ON task_members (org_id, task_id)`,
+      // Organizations created before tasks were served get the default dictionary here; new
+      // ones get it from the module's onOrganizationCreated.
+      ...DEFAULT_STATUSES.map(
+        (s) => `INSERT INTO task_statuses (org_id, name, sort_order, is_initial, is_final, next)
+          SELECT id, ${quoted(s.name)}, ${s.order}, ${s.initial ? t.true : t.false}, ${s.final ? t.true : t.false}, ${quoted(JSON.stringify(s.next))} FROM organizations`,
+      ),
+    ],
+  },
+];

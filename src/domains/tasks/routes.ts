@@ -1,0 +1,76 @@
+/** The tasks endpoints: thin handlers (parse → one use case → reply). */
+import type { FastifyInstance } from 'fastify';
+import type { RouteAccess } from '../../http/access.ts';
+import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { route } from '../../http/route.ts';
+import { IdParam } from '../../http/schemas.ts';
+import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { write } from '../../http/write.ts';
+import { listProjects } from './projects.ts';
+import { projects, tasks } from './queries.ts';
+import { ProjectList, ProjectListQuery, Task, TaskCreate, TaskList, TaskListQuery, TaskPatch } from './schemas.ts';
+import { createTask, getTask, listTasks, updateTask } from './tasks.ts';
+import { visibleAs } from './visibility.ts';
+
+const read: RouteAccess = { scope: 'tasks:read', capability: 'tasks', mode: 'read' };
+const edit: RouteAccess = { scope: 'tasks:write', right: 'tasks.edit', capability: 'tasks', mode: 'write', risk: 'low' };
+const tags = ['tasks'];
+const visibility = 'Without the right tasks.view_all only the tasks the token owner created, executes, co-executes or watches are seen.';
+
+export async function tasksRoutes(app: FastifyInstance): Promise<void> {
+  const db = () => app.storage.db;
+
+  route(app, {
+    method: 'GET', url: '/tasks', operationId: 'listTasks', tags, access: read,
+    summary: 'List tasks',
+    description: `Newest first; archived tasks are never listed. assignee_id matches the executor or a co-executor. ${visibility}`,
+    query: TaskListQuery,
+    response: { status: 200, schema: TaskList, description: 'A page of the tasks the caller sees.' },
+  }, async (req, reply) => conditionalList(req, reply, tasks, () => listTasks(db(), req.actor, req.query), visibleAs(req.actor)));
+
+  route(app, {
+    method: 'GET', url: '/tasks/:id', operationId: 'getTask', tags, access: read,
+    summary: 'Get a task',
+    description: `A task outside the caller's visibility is 404. ${visibility}`,
+    params: IdParam,
+    response: { status: 200, schema: Task, description: 'The task, with its version as ETag.' },
+  }, async (req, reply) => conditionalRecord(req, reply, tasks, req.params.id, () => getTask(db(), req.actor, req.params.id), visibleAs(req.actor)));
+
+  route(app, {
+    method: 'POST', url: '/tasks', operationId: 'createTask', tags, access: edit,
+    summary: 'Create a task',
+    description:
+      'Creates a task at version 1 authored by the token owner, in the dictionary\'s initial status unless status is given. '
+      + 'Users, project and deal must be of the organization; a deadline in the past is refused. '
+      + 'A priority other than the default needs the right tasks.set_priority. Raises task.assigned when the task has an executor or co-executors.',
+    body: TaskCreate,
+    response: { status: 201, schema: Task, description: 'The task created.' },
+    errors: { 403: 'The scope or right is missing, or a priority is set without the right tasks.set_priority.', 409: 'The Idempotency-Key is in use (idempotency_in_progress).' },
+  }, async (req, reply) => write(req, reply, 201, (tx) => createTask(tx, req.actor, req.body)));
+
+  route(app, {
+    method: 'PATCH', url: '/tasks/:id', operationId: 'updateTask', tags, access: edit,
+    summary: 'Change a task (status, executor, deadline, …)',
+    description:
+      'Changes only the fields sent. A status change must be an allowed transition of the dictionary; changing priority needs the right tasks.set_priority; '
+      + 'is_archived archives (or restores) the task. A new executor or added co-executors raise task.assigned. ' + visibility,
+    params: IdParam, body: TaskPatch,
+    response: { status: 200, schema: Task, description: 'The task at its new version (also the ETag).' },
+    errors: { 403: 'The scope or right is missing, or the priority changes without the right tasks.set_priority.', 409: 'The task changed since the If-Match version (stale_version, with details.expected_version).' },
+  }, async (req, reply) => {
+    const expected = expectedVersion(req);
+    return write(req, reply, 200, async (tx) => {
+      const task = await updateTask(tx, req.actor, req.params.id, req.body, expected);
+      reply.header('etag', etagOf(task.version));
+      return task;
+    });
+  });
+
+  route(app, {
+    method: 'GET', url: '/projects', operationId: 'listProjects', tags, access: read,
+    summary: 'List projects',
+    description: 'Projects tasks belong to, by name; archived projects are not listed.',
+    query: ProjectListQuery,
+    response: { status: 200, schema: ProjectList, description: 'A page of projects.' },
+  }, async (req, reply) => conditionalList(req, reply, projects, () => listProjects(db(), req.actor, req.query)));
+}

@@ -1,0 +1,83 @@
+/** The organization's task status dictionary: its statuses, the initial one, and the allowed transitions. */
+import { invalidField, validationError } from '../../http/errors.ts';
+import { readBool, readJson } from '../../storage/codecs.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { DEFAULT_STATUSES } from './default-statuses.ts';
+import type { StatusDefinition } from './default-statuses.ts';
+import { replaceStatusRows, statusesInUse, statusRows } from './queries.ts';
+import type { Db } from './queries.ts';
+
+export interface StatusDictionary {
+  statuses: StatusDefinition[];
+  initial: string;
+  byName: Map<string, StatusDefinition>;
+}
+
+export async function statusDictionary(db: Db, orgId: string): Promise<StatusDictionary> {
+  const statuses = (await statusRows(db, orgId)).map((r) => ({
+    name: r.name,
+    order: r.sort_order,
+    initial: readBool(r.is_initial),
+    final: readBool(r.is_final),
+    next: readJson<string[]>(r.next),
+  }));
+  const initial = statuses.find((s) => s.initial)?.name;
+  if (initial === undefined) throw new Error(`organization ${orgId} has no initial task status`);
+  return { statuses, initial, byName: new Map(statuses.map((s) => [s.name, s])) };
+}
+
+/** A status name of the dictionary, or 422 naming the field. */
+export function knownStatus(dictionary: StatusDictionary, name: string, field = 'status'): string {
+  if (!dictionary.byName.has(name)) throw invalidField(field, `"${name}" is not a status of this organization; statuses: ${dictionary.statuses.map((s) => s.name).join(', ')}`);
+  return name;
+}
+
+/** A change of status must be one of the dictionary's transitions (staying put is no change). */
+export function checkTransition(dictionary: StatusDictionary, from: string, to: string): void {
+  knownStatus(dictionary, to);
+  if (from === to) return;
+  const allowed = dictionary.byName.get(from)?.next ?? [];
+  if (!allowed.includes(to)) {
+    throw invalidField('status', `a task cannot move from "${from}" to "${to}"; from "${from}" it may move to: ${allowed.length > 0 ? allowed.join(', ') : 'no other status'}`);
+  }
+}
+
+/** Problems of a whole dictionary, each naming `<where>[<index>].<field>`; none means it is usable. */
+export function dictionaryProblems(statuses: StatusDefinition[], where: string): Array<{ field: string; message: string }> {
+  const problems: Array<{ field: string; message: string }> = [];
+  const names = new Set<string>();
+  statuses.forEach((s, i) => {
+    if (names.has(s.name)) problems.push({ field: `${where}[${i}].name`, message: `"${s.name}" is listed twice` });
+    names.add(s.name);
+  });
+  const initials = statuses.flatMap((s, i) => (s.initial ? [i] : []));
+  if (initials.length !== 1) {
+    const field = initials.length === 0 ? where : `${where}[${initials[1]}].initial`;
+    problems.push({ field, message: `the dictionary must have exactly one initial status; it has ${initials.length}` });
+  }
+  statuses.forEach((s, i) => {
+    s.next.forEach((name, j) => {
+      if (!names.has(name)) problems.push({ field: `${where}[${i}].next[${j}]`, message: `"${name}" is not a status of the dictionary` });
+    });
+  });
+  return problems;
+}
+
+/** Writes a whole dictionary in place of the organization's one (inside the caller's transaction). */
+export async function replaceDictionary(tx: Tx, orgId: string, statuses: StatusDefinition[], where: string): Promise<void> {
+  const problems = dictionaryProblems(statuses, where);
+  const names = new Set(statuses.map((s) => s.name));
+  for (const used of await statusesInUse(tx.db, orgId)) {
+    if (!names.has(used)) problems.push({ field: where, message: `tasks of this organization are in status "${used}", which the dictionary leaves out` });
+  }
+  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field} ${p.message}`).join('; '), problems);
+  await replaceStatusRows(
+    tx.db,
+    orgId,
+    statuses.map((s) => ({ org_id: orgId, name: s.name, sort_order: s.order, is_initial: s.initial, is_final: s.final, next: JSON.stringify([...new Set(s.next)]) })),
+  );
+}
+
+export function installDefaultDictionary(tx: Tx, orgId: string): Promise<void> {
+  return replaceDictionary(tx, orgId, DEFAULT_STATUSES.map((s) => ({ ...s, next: [...s.next] })), 'taskStatuses');
+}

@@ -1,0 +1,220 @@
+/** Task use cases: the status workflow, links checked against the organization, visibility, task.assigned. */
+import type { Insertable, Updateable } from 'kysely';
+import { emit } from '../../events/emit.ts';
+import { forbidden, notFound, validationError } from '../../http/errors.ts';
+import type { FieldProblem } from '../../http/errors.ts';
+import type { Page } from '../../http/pagination.ts';
+import { memberUserIds } from '../../platform/members.ts';
+import { nowIso, toJson } from '../../storage/codecs.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { dealExists } from '../crm/deals.ts';
+import { checkDates, timeZoneOf } from './deadline.ts';
+import { DEFAULT_PRIORITY } from './default-statuses.ts';
+import { projectExists, replaceMembers, tasks } from './queries.ts';
+import type { Db, TaskRecord } from './queries.ts';
+import type { TaskCreateInput, TaskListInput, TaskOut, TaskPatchInput } from './schemas.ts';
+import { checkTransition, knownStatus, statusDictionary } from './statuses.ts';
+import type { TasksTable } from './tables.ts';
+import { canSee, memberRows, seesAll } from './visibility.ts';
+import type { TasksActor } from './visibility.ts';
+
+/** What a new task may carry beyond the API body: an import keeps ids, authors, times and archived tasks. */
+export interface CreateOptions {
+  id?: string;
+  createdBy?: string;
+  isArchived?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+  /** Imports bring tasks whose deadline has passed: they skip that check (never the others). */
+  checkDeadline?: boolean;
+  /** Whether task.assigned is raised (not for imported tasks). */
+  announce?: boolean;
+}
+
+function trimmed(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  const t = value.trim();
+  return t === '' ? null : t;
+}
+
+const distinct = (values: readonly string[]) => [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
+
+function requirePriorityRight(actor: TasksActor): void {
+  if (!actor.rights.has('tasks.set_priority')) {
+    throw forbidden('setting or changing the priority of a task needs the right tasks.set_priority', { required_right: 'tasks.set_priority' });
+  }
+}
+
+type Links = Pick<TaskOut, 'assignee_id' | 'assignee_ids' | 'watcher_ids' | 'project_id' | 'deal_id'>;
+
+/** Every link the body gave points into the organization; all problems are reported at once. */
+async function checkLinks(db: Db, orgId: string, links: Links, given: Partial<Record<keyof Links, unknown>>): Promise<void> {
+  const problems: FieldProblem[] = [];
+  const users: Array<[keyof Links, string[]]> = [
+    ['assignee_id', given.assignee_id !== undefined && links.assignee_id !== null ? [links.assignee_id] : []],
+    ['assignee_ids', given.assignee_ids !== undefined ? links.assignee_ids : []],
+    ['watcher_ids', given.watcher_ids !== undefined ? links.watcher_ids : []],
+  ];
+  const members = await memberUserIds(db, orgId, users.flatMap(([, ids]) => ids));
+  for (const [field, ids] of users) {
+    const strangers = ids.filter((id) => !members.has(id));
+    if (strangers.length > 0) problems.push({ field, message: `${strangers.join(', ')} ${strangers.length === 1 ? 'is not a user' : 'are not users'} of this organization` });
+  }
+  if (given.project_id !== undefined && links.project_id !== null && !(await projectExists(db, orgId, links.project_id))) {
+    problems.push({ field: 'project_id', message: 'is not a project of this organization' });
+  }
+  if (given.deal_id !== undefined && links.deal_id !== null && !(await dealExists(db, orgId, links.deal_id))) {
+    problems.push({ field: 'deal_id', message: 'is not a deal of this organization' });
+  }
+  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+}
+
+/** The users who became executor or co-executor: the new executor, and co-executors not there before. */
+function newlyAssigned(before: Pick<Links, 'assignee_id' | 'assignee_ids'> | undefined, after: Pick<Links, 'assignee_id' | 'assignee_ids'>): string[] {
+  const out = new Set<string>();
+  if (after.assignee_id !== null && after.assignee_id !== before?.assignee_id) out.add(after.assignee_id);
+  for (const id of after.assignee_ids) if (!(before?.assignee_ids ?? []).includes(id)) out.add(id);
+  return [...out];
+}
+
+async function emitAssigned(tx: Tx, actor: TasksActor, task: TaskRecord, assigned: string[]): Promise<void> {
+  if (assigned.length === 0) return;
+  await emit(tx, {
+    orgId: actor.orgId,
+    name: 'task.assigned',
+    entityType: 'task',
+    entityId: task.id,
+    context: {
+      version: task.version,
+      title: task.title,
+      assignee_id: task.assignee_id,
+      assignee_ids: task.assignee_ids,
+      assigned_user_ids: assigned,
+      actor_user_id: actor.userId,
+      end_date: task.end_date,
+      end_time: task.end_time,
+    },
+  });
+}
+
+export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInput, options: CreateOptions = {}): Promise<TaskOut> {
+  const orgId = actor.orgId;
+  if (input.priority !== undefined && input.priority !== DEFAULT_PRIORITY) requirePriorityRight(actor);
+  const title = trimmed(input.title);
+  if (title === null) throw validationError('title: must not be empty', [{ field: 'title', message: 'must not be empty' }]);
+  const dictionary = await statusDictionary(tx.db, orgId);
+  const status = input.status === undefined ? dictionary.initial : knownStatus(dictionary, input.status);
+  const links: Links = {
+    assignee_id: input.assignee_id ?? null,
+    assignee_ids: distinct(input.assignee_ids ?? []),
+    watcher_ids: distinct(input.watcher_ids ?? []),
+    project_id: input.project_id ?? null,
+    deal_id: input.deal_id ?? null,
+  };
+  const createdBy = options.createdBy ?? actor.userId;
+  await checkLinks(tx.db, orgId, links, input);
+  const dates = { start_date: input.start_date ?? null, end_date: input.end_date ?? null, end_time: input.end_time ?? null };
+  checkDates(dates, timeZoneOf(actor.orgSettings), options.checkDeadline ?? true);
+  const now = nowIso();
+  const id = options.id ?? newId();
+  const row = {
+    org_id: orgId,
+    id,
+    version: 1,
+    title,
+    description: trimmed(input.description),
+    status,
+    priority: input.priority ?? DEFAULT_PRIORITY,
+    ...links,
+    assignee_ids: toJson(links.assignee_ids),
+    watcher_ids: toJson(links.watcher_ids),
+    ...dates,
+    tags: toJson(distinct(input.tags ?? [])),
+    created_by_user_id: createdBy,
+    is_archived: options.isArchived ?? false,
+    created_at: options.createdAt ?? now,
+    updated_at: options.updatedAt ?? options.createdAt ?? now,
+  } satisfies Insertable<TasksTable>;
+  const created = await tasks.insert(tx.db, row);
+  await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, created));
+  if (options.announce ?? true) await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
+  return created;
+}
+
+export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: TaskPatchInput, expected: number | undefined): Promise<TaskOut> {
+  const orgId = actor.orgId;
+  const seen = await tasks.find(tx.db, orgId, id);
+  if (seen === undefined || !canSee(actor, seen)) throw notFound('task');
+  let before: TaskRecord | undefined;
+  const outcome = await tasks.update(tx.db, orgId, id, expected, async (current) => {
+    before = current;
+    if (input.priority !== undefined && input.priority !== current.priority) requirePriorityRight(actor);
+    const changes: Updateable<TasksTable> = { updated_at: nowIso() };
+    if (input.title !== undefined) {
+      const title = trimmed(input.title);
+      if (title === null) throw validationError('title: must not be empty', [{ field: 'title', message: 'must not be empty' }]);
+      changes.title = title;
+    }
+    if (input.description !== undefined) changes.description = trimmed(input.description);
+    if (input.status !== undefined) {
+      checkTransition(await statusDictionary(tx.db, orgId), current.status, input.status);
+      changes.status = input.status;
+    }
+    if (input.priority !== undefined) changes.priority = input.priority;
+    const links: Links = {
+      assignee_id: input.assignee_id !== undefined ? input.assignee_id : current.assignee_id,
+      assignee_ids: input.assignee_ids !== undefined ? distinct(input.assignee_ids) : current.assignee_ids,
+      watcher_ids: input.watcher_ids !== undefined ? distinct(input.watcher_ids) : current.watcher_ids,
+      project_id: input.project_id !== undefined ? input.project_id : current.project_id,
+      deal_id: input.deal_id !== undefined ? input.deal_id : current.deal_id,
+    };
+    await checkLinks(tx.db, orgId, links, input);
+    if (input.assignee_id !== undefined) changes.assignee_id = links.assignee_id;
+    if (input.assignee_ids !== undefined) changes.assignee_ids = toJson(links.assignee_ids);
+    if (input.watcher_ids !== undefined) changes.watcher_ids = toJson(links.watcher_ids);
+    if (input.project_id !== undefined) changes.project_id = links.project_id;
+    if (input.deal_id !== undefined) changes.deal_id = links.deal_id;
+    const dates = {
+      start_date: input.start_date !== undefined ? input.start_date : current.start_date,
+      end_date: input.end_date !== undefined ? input.end_date : current.end_date,
+      end_time: input.end_time !== undefined ? input.end_time : current.end_time,
+    };
+    // A deadline already past may stay as it is; setting one in the past is refused.
+    const deadlineChanged = (input.end_date !== undefined && input.end_date !== current.end_date) || (input.end_time !== undefined && input.end_time !== current.end_time);
+    checkDates(dates, timeZoneOf(actor.orgSettings), deadlineChanged);
+    if (input.start_date !== undefined) changes.start_date = dates.start_date;
+    if (input.end_date !== undefined) changes.end_date = dates.end_date;
+    if (input.end_time !== undefined) changes.end_time = dates.end_time;
+    if (input.tags !== undefined) changes.tags = toJson(distinct(input.tags));
+    if (input.is_archived !== undefined) changes.is_archived = input.is_archived;
+    return changes;
+  });
+  if (outcome === undefined || before === undefined) throw notFound('task');
+  const { record, changed } = outcome;
+  if (changed.some((f) => f === 'assignee_id' || f === 'assignee_ids' || f === 'watcher_ids')) {
+    await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
+  }
+  await emitAssigned(tx, actor, record, newlyAssigned(before, record));
+  return record;
+}
+
+export async function getTask(db: Db, actor: TasksActor, id: string): Promise<TaskOut> {
+  const record = await tasks.find(db, actor.orgId, id);
+  if (record === undefined || !canSee(actor, record)) throw notFound('task');
+  return record;
+}
+
+export function listTasks(db: Db, actor: TasksActor, query: TaskListInput): Promise<Page<TaskOut>> {
+  return tasks.list(db, actor.orgId, {
+    limit: query.limit,
+    offset: query.offset,
+    where: {
+      status: query.status,
+      project_id: query.project_id,
+      assignee_id: query.assignee_id,
+      updated_since: query.updated_since === undefined ? undefined : new Date(query.updated_since).toISOString(),
+      visible_to: seesAll(actor) ? undefined : actor.userId,
+    },
+  });
+}
