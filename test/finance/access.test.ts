@@ -101,7 +101,7 @@ describeEachDatabase('finance access: scope × right matrix and tenant isolation
       const list = json<{ items: unknown[]; total: number }>(await api(ctx(), other.token, 'GET', path));
       assert.deepEqual([list.items, list.total], [[], 0], path);
     }
-    for (const query of [{ client_id: s.clientId }, { deal_id: s.dealId }]) {
+    for (const query of [{ client_id: s.clientId }, { deal_id: s.dealId }] as Array<Record<string, string>>) {
       const mine = json<{ total: number }>(await api(ctx(), s.owner.token, 'GET', '/receivables', { query }));
       assert.equal(mine.total, 1);
       const theirs = json<{ total: number }>(await api(ctx(), other.token, 'GET', '/receivables', { query }));
