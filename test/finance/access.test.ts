@@ -116,4 +116,25 @@ describeEachDatabase('finance access: scope × right matrix and tenant isolation
     const patched = await api(ctx(), other.token, 'PATCH', `/finance-requests/${mine.id}`, { body: { category_id: CATEGORY } });
     assert.deepEqual(fieldsOf(patched), ['category_id']);
   });
+
+  it('the capabilities catalog serves payments (requests, categories, receivables) and approvals (the PATCH of requests)', async () => {
+    const s = await seed(ctx());
+    const catalog = json<{ capabilities: Array<{ key: string; exposure: string; providers: string[]; actions: Array<{ method: string; path: string; scope: string; mode: string; permissions: string[] }> }>; products: Array<{ slug: string }> }>(
+      await api(ctx(), s.owner.token, 'GET', '/capabilities'),
+    );
+    const actions = (key: string) => catalog.capabilities.find((c) => c.key === key)!.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.mode}`).sort();
+    assert.deepEqual(actions('payments'), [
+      'GET /finance-requests finance:read read',
+      'GET /finance-requests/:id finance:read read',
+      'GET /finance/categories finance:read read',
+      'GET /finance/requests finance:read read',
+      'GET /finance/requests/:id finance:read read',
+      'GET /receivables finance:read read',
+      'POST /finance-requests finance:write write',
+      'POST /finance/requests finance:write write',
+    ]);
+    assert.deepEqual(actions('approvals'), ['PATCH /finance-requests/:id finance:write write', 'PATCH /finance/requests/:id finance:write write']);
+    for (const key of ['payments', 'approvals']) assert.equal(catalog.capabilities.find((c) => c.key === key)!.exposure, 'public_api');
+    assert.ok(catalog.products.some((p) => p.slug === 'payments'));
+  });
 });

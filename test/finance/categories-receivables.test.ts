@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it, mock } from 'node:test';
+import { demoDataSet } from '../../src/demo.ts';
 import { receivableStatus, today } from '../../src/domains/finance/receivables.ts';
 import { AppError } from '../../src/http/errors.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
@@ -156,5 +157,13 @@ describeEachDatabase('finance: categories and receivables', (ctx) => {
       assert.ok(fields(error).includes(field), `${JSON.stringify(record)} → ${fields(error).join(',')}`);
     }
     assert.equal(json<{ total: number }>(await api(ctx(), p.token, 'GET', '/receivables')).total, 0);
+  });
+
+  it('the demo data set imports: categories, requests and receivables of the CRM demo records', async () => {
+    const p = await createPrincipal(ctx());
+    const counts = await importInto(ctx(), p.slug, demoDataSet(ctx().modules));
+    assert.deepEqual([counts.financeCategories, counts.financeRequests, counts.receivables], [4, 2, 2]);
+    const page = json<{ items: Receivable[] }>(await api(ctx(), p.token, 'GET', '/receivables'));
+    assert.deepEqual(page.items.map((r) => r.status).sort(), ['open', 'overdue']);
   });
 });

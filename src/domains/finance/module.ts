@@ -1,5 +1,6 @@
 import type { DomainModule } from '../module.ts';
 import { financeCommands } from './commands.ts';
+import { financeDemoData } from './demo.ts';
 import { financeEvents, financeNotifications } from './events.ts';
 import { financeImporters } from './importers.ts';
 import { financeMigrations } from './migrations.ts';
@@ -12,6 +13,7 @@ export const financeModule: DomainModule = {
   routes: financeRoutes,
   importers: financeImporters,
   commands: financeCommands,
+  demoData: financeDemoData,
   events: financeEvents,
   notifications: financeNotifications,
 };
