@@ -43,9 +43,10 @@ describeEachDatabase('finance: filing payment requests', (ctx) => {
   it('POST /finance/requests: category_id and comment; status approved in the body is downgraded to pending', async () => {
     const t = await team(ctx());
     await importInto(ctx(), t.slug, { financeCategories: [{ id: '0190a1b2-0000-7000-8000-0000000fc001', name: 'Hosting' }] });
-    for (const token of [t.requester.token, t.approver.token]) {
-      const res = await api(ctx(), token, 'POST', '/finance/requests', {
-        body: { title: 'Servers', amount: 120, currency: 'UZS', category_id: '0190a1b2-0000-7000-8000-0000000fc001', comment: 'yearly', status: 'approved' },
+    for (const [token, path] of [[t.requester.token, '/finance/requests'], [t.approver.token, '/finance/requests'], [t.approver.token, '/finance-requests']] as const) {
+      const byName = path === '/finance-requests' ? { category: 'Hosting', description: 'yearly' } : { category_id: '0190a1b2-0000-7000-8000-0000000fc001', comment: 'yearly' };
+      const res = await api(ctx(), token, 'POST', path, {
+        body: { title: 'Servers', amount: 120, currency: 'UZS', ...byName, status: 'approved' },
       });
       assert.equal(res.statusCode, 201, res.body);
       const r = json<FinanceRequest>(res);
