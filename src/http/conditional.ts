@@ -35,10 +35,11 @@ function cachesOf(storage: Storage): { pages: ResponseCache; records: ResponseCa
 
 /**
  * A list page: its tag covers the collection's counter, the organization, the request's path
- * and query, and `visibleAs` (whatever else decides what this caller may see; '' while an
- * organization's readers all see the same records), so two callers or two queries never share
- * a tag, nor an answer kept for the tag. The counter is read before the rows, so a tag is
- * never newer than the page it labels.
+ * and query, and `visibleAs` (whatever else decides what this caller sees: who may see what, or
+ * the date a computed field is measured against, such as a receivable's overdue status; '' while
+ * the stored rows alone decide), so two callers, two queries or two days never share a tag, nor
+ * an answer kept for the tag. The counter is read before the rows, so a tag is never newer than
+ * the page it labels.
  */
 export async function conditionalList<T>(
   request: FastifyRequest,

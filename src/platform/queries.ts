@@ -148,3 +148,9 @@ export async function existingMemberUserIds(db: Db, orgId: string, userIds: stri
 export async function touchToken(db: Db, tokenId: string, at: string): Promise<void> {
   await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', tokenId).execute();
 }
+
+/** Active members of the organization with their rights (a domain picks those holding a right). */
+export async function activeMemberRights(db: Db, orgId: string): Promise<Array<{ userId: string; rights: string[] }>> {
+  const rows = await db.selectFrom('org_users').select(['user_id', 'rights', 'is_active']).where('org_id', '=', orgId).orderBy('created_at').orderBy('user_id').execute();
+  return rows.filter((r) => readBool(r.is_active)).map((r) => ({ userId: r.user_id, rights: readJson<string[]>(r.rights) }));
+}

@@ -1,0 +1,52 @@
+/**
+ * The approval chain: how many approvals a request needs and who may give them.
+ * Default: one approval by any member holding finance.approve other than the requester. The
+ * organization setting `financeApprovalRules` ([{ "above": "1000000.00", "approvals": 2 }, …],
+ * amounts in the organization currency) raises the count for requests whose converted amount is
+ * strictly above a rule's `above`; the highest matching count applies.
+ */
+import { memberUserIdsWithRight } from '../../platform/members.ts';
+import { toScaled } from '../../storage/decimal.ts';
+import type { Db } from './queries.ts';
+import { CENTS, money } from './money.ts';
+
+export const APPROVAL_RULES_SETTING = 'financeApprovalRules';
+export const MAX_APPROVALS = 10;
+
+export interface ApprovalRule {
+  /** Cents of the organization currency. */
+  aboveCents: number;
+  approvals: number;
+}
+
+/** The rules as stored in the organization settings; malformed entries are ignored. */
+export function approvalRules(settings: Readonly<Record<string, unknown>>): ApprovalRule[] {
+  const raw = settings[APPROVAL_RULES_SETTING];
+  if (!Array.isArray(raw)) return [];
+  const rules: ApprovalRule[] = [];
+  for (const entry of raw as unknown[]) {
+    if (entry === null || typeof entry !== 'object') continue;
+    const { above, approvals } = entry as { above?: unknown; approvals?: unknown };
+    const scaled = typeof above === 'string' || typeof above === 'number' ? toScaled(above, CENTS) : undefined;
+    if (!scaled?.ok || typeof approvals !== 'number' || !Number.isInteger(approvals) || approvals < 1) continue;
+    rules.push({ aboveCents: scaled.value, approvals: Math.min(approvals, MAX_APPROVALS) });
+  }
+  return rules.sort((a, b) => a.aboveCents - b.aboveCents);
+}
+
+/** The stored form of rules (what `finance settings --approvals` writes). */
+export function storedRules(rules: ApprovalRule[]): Array<{ above: string; approvals: number }> {
+  return rules.map((r) => ({ above: money(r.aboveCents), approvals: r.approvals }));
+}
+
+export function requiredApprovals(settings: Readonly<Record<string, unknown>>, baseAmountCents: number): number {
+  let required = 1;
+  for (const rule of approvalRules(settings)) if (baseAmountCents > rule.aboveCents) required = Math.max(required, rule.approvals);
+  return required;
+}
+
+/** Members who may approve: holding finance.approve, never the requester, nor one who already approved. */
+export async function eligibleApprovers(db: Db, orgId: string, requesterId: string, alreadyApproved: readonly string[] = []): Promise<string[]> {
+  const holders = await memberUserIdsWithRight(db, orgId, 'finance.approve');
+  return holders.filter((id) => id !== requesterId && !alreadyApproved.includes(id));
+}

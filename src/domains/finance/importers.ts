@@ -1,0 +1,139 @@
+/**
+ * Import collections: financeCategories, financeRates, financeRequests, receivables (in this
+ * order). Records carry the API's output field names; a problem names `<collection>[<i>].<field>`
+ * and rejects the whole file.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
+import { asAppError, invalidField, validationError } from '../../http/errors.ts';
+import type { FieldProblem } from '../../http/errors.ts';
+import { DateOnly, DateTime, DecimalInput, Name, Nullable, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
+import { bodyValidator } from '../../http/validation.ts';
+import { memberUserIds } from '../../platform/members.ts';
+import { getClient } from '../crm/clients.ts';
+import { getDeal } from '../crm/deals.ts';
+import type { ImportContext, Importer } from '../module.ts';
+import { createCategory, firstBadParent } from './categories.ts';
+import { money, moneyField } from './money.ts';
+import { setRate } from './rates.ts';
+import { createReceivable } from './receivables.ts';
+import type { FinanceActor } from './request-fields.ts';
+import { createRequest } from './requests.ts';
+import { FinanceRequestPatch, RECEIVABLE_STATUSES, REQUEST_STATUSES } from './schemas.ts';
+
+const Id = RefId();
+const Opt = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(schema);
+
+const CategoryRecord = Type.Object({
+  id: Opt(Id),
+  name: Name(200),
+  type: Opt(Name(50)),
+  value: Opt(Text({ maxLength: 200 })),
+  color: Opt(Text({ maxLength: 7, description: '#RRGGBB' })),
+  order: Opt(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  parent_category_id: Opt(Nullable(Id)),
+  isArchived: Opt(Type.Boolean()),
+}, { additionalProperties: false });
+
+const RateRecord = Type.Object({ currency: Type.String(), rate: DecimalInput() }, { additionalProperties: false });
+
+const RequestRecord = Type.Object({
+  ...FinanceRequestPatch.properties,
+  id: Opt(Id),
+  version: Opt(Type.Integer()),
+  title: Name(500),
+  amount: DecimalInput(),
+  status: Opt(StringEnum(REQUEST_STATUSES)),
+  amountWithVat: Opt(DecimalInput()),
+  requestedBy: Opt(Id),
+  createdAt: Opt(DateTime()),
+}, { additionalProperties: false });
+
+const ReceivableRecord = Type.Object({
+  id: Opt(Id),
+  clientId: Id,
+  dealId: Opt(Nullable(Id)),
+  amount: Type.Union([Type.Number(), Type.String({ maxLength: 40 })]),
+  paidAmount: Opt(Type.Union([Type.Number(), Type.String({ maxLength: 40 })])),
+  currency: Opt(Type.String()),
+  dueDate: DateOnly(),
+  status: Opt(StringEnum(RECEIVABLE_STATUSES, { description: 'ignored: computed when read' })),
+  paidDate: Opt(Nullable(DateOnly())),
+  description: Opt(NullableText({ maxLength: 5000 })),
+  createdAt: Opt(DateTime()),
+}, { additionalProperties: false });
+
+function actorOf(ctx: ImportContext): FinanceActor {
+  return { orgId: ctx.org.id, userId: ctx.actingUserId, orgCurrency: ctx.org.currency, orgSettings: ctx.org.settings };
+}
+
+function located(at: string, problems: FieldProblem[]) {
+  const fields = problems.map((p) => ({ field: p.field === '' || p.field === 'body' ? at : `${at}.${p.field}`, message: p.message }));
+  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
+}
+
+/** Validates each record against `schema` and writes it; any problem is located and rejects the file. */
+function importer<S extends TObject>(collection: string, schema: S, write: (record: Static<S>, ctx: ImportContext, tx: Parameters<Importer['importRecords']>[0]) => Promise<unknown>, after?: Importer['importRecords']): Importer {
+  const validate = bodyValidator(schema);
+  return {
+    collection,
+    async importRecords(tx, ctx, records) {
+      for (const [index, record] of records.entries()) {
+        const at = `${collection}[${index}]`;
+        const problems = validate(record);
+        if (problems.length > 0) throw located(at, problems);
+        try {
+          await write(record as Static<S>, ctx, tx);
+        } catch (caught) {
+          const error = asAppError(caught);
+          if (!error) throw caught;
+          const fields = error.details.fields as FieldProblem[] | undefined;
+          throw located(at, fields && fields.length > 0 ? fields : [{ field: error.code === 'duplicate_id' ? 'id' : '', message: error.message }]);
+        }
+      }
+      if (after) await after(tx, ctx, records);
+      return records.length;
+    },
+  };
+}
+
+const categories = importer('financeCategories', CategoryRecord, (r, ctx, tx) => createCategory(tx, ctx.org.id, r), async (tx, ctx, records) => {
+  const list = (records as Array<Static<typeof CategoryRecord>>).map((r, i) => ({ id: r.id ?? `#${i}`, parent: r.parent_category_id ?? null }));
+  const bad = await firstBadParent(tx.db, ctx.org.id, list);
+  if (bad) throw located(`financeCategories[${bad.index}]`, [{ field: 'parent_category_id', message: bad.message }]);
+  return records.length;
+});
+
+const rates = importer('financeRates', RateRecord, (r, ctx, tx) => setRate(tx.db, ctx.org.id, ctx.org.currency, r.currency, r.rate));
+
+const requests = importer('financeRequests', RequestRecord, async (r, ctx, tx) => {
+  const { version: _version, amountWithVat, requestedBy, createdAt, status, isArchived: _archived, ...body } = r;
+  const requester = requestedBy ?? ctx.actingUserId;
+  if (!(await memberUserIds(tx.db, ctx.org.id, [requester])).has(requester)) throw invalidField('requestedBy', 'is not a user of this organization');
+  const created = await createRequest(tx, actorOf(ctx), { ...body, ...(r.isArchived !== undefined ? { isArchived: r.isArchived } : {}) }, {
+    status: status ?? 'pending',
+    requestedBy: requester,
+    ...(createdAt !== undefined ? { createdAt: new Date(createdAt).toISOString() } : {}),
+  });
+  if (amountWithVat !== undefined && money(moneyField('amountWithVat', amountWithVat)) !== created.amountWithVat) {
+    throw invalidField('amountWithVat', `must equal amount plus vatAmount (${created.amountWithVat})`);
+  }
+});
+
+const receivables = importer('receivables', ReceivableRecord, async (r, ctx, tx) => {
+  const actor = actorOf(ctx);
+  try {
+    await getClient(tx.db, actor, r.clientId);
+  } catch {
+    throw invalidField('clientId', 'is not a client of this organization');
+  }
+  if (r.dealId) {
+    const deal = await getDeal(tx.db, actor, r.dealId).catch(() => undefined);
+    if (!deal) throw invalidField('dealId', 'is not a deal of this organization');
+    if (deal.client_id !== null && deal.client_id !== r.clientId) throw invalidField('dealId', 'is a deal of another client than clientId');
+  }
+  const { status: _computed, createdAt: _createdAt, ...input } = r;
+  await createReceivable(tx, actor, input);
+});
+
+export const financeImporters: Importer[] = [categories, rates, requests, receivables];

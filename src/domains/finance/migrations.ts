@@ -1,0 +1,85 @@
+import type { Migration } from '../../storage/migrations.ts';
+
+/** Dates (payment_date, due_date, paid_date) are `YYYY-MM-DD` text: compared as text, read back unchanged on both databases. */
+export const financeMigrations: Migration[] = [
+  {
+    name: '0600_finance',
+    statements: (t) => [
+      `CREATE TABLE finance_categories (
+        org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        value TEXT NOT NULL,
+        color TEXT NOT NULL,
+        sort_order INTEGER NOT NULL,
+        parent_category_id TEXT,
+        is_archived ${t.bool} NOT NULL DEFAULT ${t.false},
+        created_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, id)
+      )`,
+      `CREATE INDEX finance_categories_list ON finance_categories (org_id, sort_order, id)`,
+      `CREATE TABLE finance_rates (
+        org_id TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        rate_micros ${t.bigint} NOT NULL,
+        updated_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, currency)
+      )`,
+      `CREATE TABLE finance_requests (
+        org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        amount_cents ${t.bigint} NOT NULL,
+        vat_cents ${t.bigint} NOT NULL,
+        total_cents ${t.bigint} NOT NULL,
+        currency TEXT NOT NULL,
+        category_id TEXT,
+        category TEXT,
+        counterparty TEXT,
+        counterparty_inn TEXT,
+        status TEXT NOT NULL,
+        payment_date TEXT,
+        invoice_number TEXT,
+        description TEXT,
+        requested_by TEXT NOT NULL,
+        rate_micros ${t.bigint} NOT NULL,
+        base_amount_cents ${t.bigint} NOT NULL,
+        base_currency TEXT NOT NULL,
+        approvals_required INTEGER NOT NULL,
+        is_archived ${t.bool} NOT NULL DEFAULT ${t.false},
+        search_text TEXT NOT NULL,
+        created_at ${t.timestamp} NOT NULL,
+        updated_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, id)
+      )`,
+      `CREATE INDEX finance_requests_live ON finance_requests (org_id, is_archived, created_at, id)`,
+      `CREATE INDEX finance_requests_list ON finance_requests (org_id, created_at, id)`,
+      `CREATE TABLE finance_approvals (
+        org_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        created_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, request_id, user_id)
+      )`,
+      `CREATE TABLE finance_receivables (
+        org_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        deal_id TEXT,
+        amount_cents ${t.bigint} NOT NULL,
+        paid_cents ${t.bigint} NOT NULL,
+        currency TEXT NOT NULL,
+        due_date TEXT NOT NULL,
+        paid_date TEXT,
+        description TEXT,
+        created_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, id)
+      )`,
+      `CREATE INDEX finance_receivables_list ON finance_receivables (org_id, created_at, id)`,
+      `CREATE INDEX finance_receivables_client ON finance_receivables (org_id, client_id)`,
+      `CREATE INDEX finance_receivables_deal ON finance_receivables (org_id, deal_id)`,
+    ],
+  },
+];

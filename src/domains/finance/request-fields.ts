@@ -1,0 +1,73 @@
+/** A request body (either path family, create or patch) cleaned into column values; links checked in the organization. */
+import type { Actor } from '../../http/access.ts';
+import { invalidField } from '../../http/errors.ts';
+import { moneyField } from './money.ts';
+import { financeCategories, findCategoryByName } from './queries.ts';
+import type { Db } from './queries.ts';
+import type { FinanceRequestPatchInput } from './schemas.ts';
+
+/** What a finance use case needs to know about its caller (the API's actor, or an import's organization). */
+export type FinanceActor = Pick<Actor, 'orgId' | 'userId' | 'orgCurrency' | 'orgSettings'>;
+
+/** Any body of the finance request endpoints: the patch has every field either family accepts. */
+export type RequestBody = FinanceRequestPatchInput;
+
+export interface RequestFields {
+  title?: string;
+  amount_cents?: number;
+  vat_cents?: number;
+  currency?: string;
+  category?: { id: string; name: string } | null;
+  counterparty?: string | null;
+  counterparty_inn?: string | null;
+  payment_date?: string | null;
+  invoice_number?: string | null;
+  description?: string | null;
+  is_archived?: boolean;
+}
+
+/** Trimmed text; an empty string clears the field. */
+function text(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+async function category(db: Db, orgId: string, body: RequestBody): Promise<{ id: string; name: string } | null | undefined> {
+  if (body.category !== undefined && body.category_id !== undefined) throw invalidField('category_id', 'give category (a name) or category_id, not both');
+  if (body.category_id !== undefined) {
+    if (body.category_id === null) return null;
+    const found = await financeCategories.find(db, orgId, body.category_id);
+    if (!found) throw invalidField('category_id', 'is not a finance category of this organization');
+    return { id: found.id, name: found.name };
+  }
+  if (body.category === undefined || body.category === null) return body.category;
+  const name = body.category.trim();
+  if (name === '') return null;
+  const found = await findCategoryByName(db, orgId, name);
+  if (!found) throw invalidField('category', 'is not the name of a finance category of this organization');
+  return found;
+}
+
+export async function requestFields(db: Db, orgId: string, body: RequestBody): Promise<RequestFields> {
+  if (body.description !== undefined && body.comment !== undefined) throw invalidField('comment', 'give description or comment, not both');
+  const title = body.title === undefined ? undefined : body.title.trim();
+  if (title === '') throw invalidField('title', 'must not be empty');
+  return defined({
+    title,
+    amount_cents: body.amount === undefined ? undefined : moneyField('amount', body.amount),
+    vat_cents: body.vatAmount === undefined ? undefined : moneyField('vatAmount', body.vatAmount, { allowZero: true }),
+    currency: body.currency,
+    category: await category(db, orgId, body),
+    counterparty: text(body.counterparty),
+    counterparty_inn: text(body.counterpartyInn),
+    payment_date: body.paymentDate,
+    invoice_number: text(body.invoiceNumber),
+    description: text(body.description !== undefined ? body.description : body.comment),
+    is_archived: body.isArchived,
+  });
+}
