@@ -3,7 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = 'src/cli/main.ts';
+/** What an operator runs: the compiled build when it is current (after `npm install` or `npm ci`), else the sources through tsx. */
+const BIN = 'bin/bizplat.mjs';
 
 export interface CliResult {
   code: number | null;
@@ -21,9 +22,9 @@ export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
   return { ...base, ...env };
 }
 
-/** Starts `node --import tsx src/cli/main.ts …` in the repository root. */
+/** Starts `node bin/bizplat.mjs …` in the repository root. */
 export function startCli(args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Runs the CLI to its end and collects what it printed. */
