@@ -107,7 +107,7 @@ export class Authenticator {
     const now = Date.now();
     const hostOrgId = await this.#orgForHost(host, now);
     this.#checkAddress(parsed, hostOrgId);
-    return this.#admit(parsed, hostOrgId, await this.#known(parsed.token, now, address, guard), now);
+    return this.#admit(parsed, hostOrgId, await this.#known(parsed, now, address, guard), now);
   }
 
   /**
@@ -154,7 +154,8 @@ export class Authenticator {
    * is the very token that was checked against its stored HMAC when it was loaded, so the keyed
    * hash (several times dearer) is computed only when a token is read from the database.
    */
-  async #known(token: string, now: number, address: string, guard: LookupGuard | undefined): Promise<KnownToken | null> {
+  async #known(parsed: ParsedToken & { token: string }, now: number, address: string, guard: LookupGuard | undefined): Promise<KnownToken | null> {
+    const { token } = parsed;
     const live = this.storage.changeNoticesLive();
     const digest = live ? cacheKeyOf(token) : '';
     if (live) {
@@ -166,7 +167,7 @@ export class Authenticator {
     const keyed = hashToken(this.key, token);
     const record = await findTokenByHash(this.storage.db, keyed);
     if (!record || !sameHash(record.tokenHash, keyed)) return null;
-    const known = knownToken(parseToken(token) as ParsedToken, record);
+    const known = knownToken({ format: parsed.format, slug: parsed.slug }, record);
     if (live && generation === this.#generation) this.#tokens.set(digest, known, now);
     return known;
   }
