@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer, stopServer } from '../helpers/child-server.ts';
+import type { ChildServer } from '../helpers/child-server.ts';
 import { after, afterEach, it } from 'node:test';
 import { emit } from '../../src/events/emit.ts';
 import { newId } from '../../src/storage/ids.ts';
@@ -14,48 +15,10 @@ import { effectsDb, noteEventsModule } from '../helpers/note-events-module.ts';
 const dir = mkdtempSync(join(tmpdir(), 'bizplat-events-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Child {
-  process: ChildProcess;
-  output(): string;
-}
-
 /** A server process running the note-events consumers; resolves once it listens. */
-function serve(databaseUrl: string, env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/serve-events.ts'], {
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: '0', BIZPLAT_LOG_LEVEL: 'info', BIZPLAT_EVENT_POLL_MS: '100' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const onData = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  return new Promise((resolve, reject) => {
-    // A server that is slow to start is stopped, so the test file does not wait for it forever.
-    const timer = setTimeout(() => {
-      clearInterval(check);
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start within 60 s: ${output}`));
-    }, 60_000);
-    const check = setInterval(() => {
-      if (!output.includes('serving the public API')) return;
-      clearTimeout(timer);
-      clearInterval(check);
-      resolve({ process: child, output: () => output });
-    }, 20);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      reject(new Error(`serve exited with ${code}: ${output}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const serve = (databaseUrl: string, env: Record<string, string>): Promise<ChildServer> =>
+  startServer(['test/helpers/serve-events.ts'], databaseUrl, { BIZPLAT_EVENT_POLL_MS: '100', ...env });
+const stop = (child: ChildProcess): Promise<number | null> => stopServer(child);
 
 async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -73,7 +36,7 @@ async function effects(ctx: TestContext, eventIds: Set<string>): Promise<Array<{
 describeEachDatabase(
   'event consumers in server processes',
   (ctx) => {
-    const children: Child[] = [];
+    const children: ChildServer[] = [];
     afterEach(async () => {
       for (const c of children.splice(0)) await stop(c.process);
     });

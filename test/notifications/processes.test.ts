@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { startServer, stopServer } from '../helpers/child-server.ts';
 import { after, afterEach, it } from 'node:test';
 import { setTelegramChat } from '../../src/domains/notifications/inbox.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
@@ -15,34 +15,9 @@ const cert = makeCertificate();
 after(() => cert.remove());
 
 /** A server process serving the assignment module and the notifications service; resolves once it listens. */
-function serve(databaseUrl: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/serve-notifications.ts'], {
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: '0', BIZPLAT_LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('serving the public API')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-  });
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill(signal);
-  });
-}
+const serve = async (databaseUrl: string, env: Record<string, string>): Promise<ChildProcess> =>
+  (await startServer(['test/helpers/serve-notifications.ts'], databaseUrl, env)).process;
+const stop = stopServer;
 
 /** `count` members of the organization, each with a linked chat (chat ids 5000, 5001, …). */
 async function linkedMembers(ctx: TestContext, p: Principal, count: number): Promise<string[]> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { startServer, stopServer } from '../helpers/child-server.ts';
 import { after, afterEach, it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
@@ -10,39 +10,10 @@ import { emitClientCreated, settle } from './helpers.ts';
 const cert = makeCertificate();
 after(() => cert.remove());
 
-/** `node --import tsx src/cli/main.ts serve` on the test database; resolves once it listens. */
-function serve(databaseUrl: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, BIZPLAT_LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    // A server that is slow to start is stopped, so the test file does not wait for it forever.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start within 60 s: ${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('serving the public API')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+/** `serve` of the CLI on the test database; resolves once it listens. */
+const serve = async (databaseUrl: string, env: Record<string, string>): Promise<ChildProcess> =>
+  (await startServer(['src/cli/main.ts', 'serve', '--port', '0'], databaseUrl, env)).process;
+const stop = (child: ChildProcess): Promise<number | null> => stopServer(child);
 
 describeEachDatabase(
   'webhook dispatch from several server processes',
