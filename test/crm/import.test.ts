@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { crmDemoData } from '../../src/domains/crm/demo.ts';
-import { AppError } from '../../src/http/errors.ts';
 import { importData } from '../../src/import.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { countRows } from './helpers.ts';
+import { importError } from '../helpers/envelope.ts';
 
 const FUNNEL_ID = '0190a1b2-0000-7000-8000-00000000a001';
 const CLIENT_ID = '0190a1b2-0000-7000-8000-00000000a101';
@@ -30,16 +30,6 @@ function goodFile(): Record<string, unknown[]> {
       },
     ],
   };
-}
-
-async function importError(run: Promise<unknown>): Promise<AppError> {
-  try {
-    await run;
-  } catch (error) {
-    assert.ok(error instanceof AppError, String(error));
-    return error;
-  }
-  assert.fail('the import was accepted');
 }
 
 describeEachDatabase('CRM import', (ctx) => {

@@ -2,26 +2,17 @@ import assert from 'node:assert/strict';
 import { it, mock } from 'node:test';
 import { demoDataSet } from '../../src/demo.ts';
 import { receivableStatus, today } from '../../src/domains/finance/receivables.ts';
-import { AppError } from '../../src/http/errors.ts';
+import type { AppError } from '../../src/http/errors.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { importInto } from './helpers.ts';
+import { importError } from '../helpers/envelope.ts';
 
 const PARENT = '0190a1b2-0000-7000-8000-0000000cc001';
 const CHILD = '0190a1b2-0000-7000-8000-0000000cc002';
 
 interface Category { id: string; name: string; type: string; value: string; color: string; order: number; parent_category_id: string | null; isArchived: boolean }
 interface Receivable { id: string; clientId: string; dealId: string | null; amount: number; paidAmount: number; currency: string; dueDate: string; status: string; paidDate: string | null; description: string | null; createdAt: string }
-
-async function refused(run: Promise<unknown>): Promise<AppError> {
-  try {
-    await run;
-  } catch (error) {
-    assert.ok(error instanceof AppError, String(error));
-    return error;
-  }
-  assert.fail('the import was accepted');
-}
 
 function fields(error: AppError): string[] {
   return ((error.details.fields ?? []) as Array<{ field: string }>).map((f) => f.field);
@@ -76,7 +67,7 @@ describeEachDatabase('finance: categories and receivables', (ctx) => {
       [[{ name: '' }], 'financeCategories[0].name'],
     ];
     for (const [records, field] of cases) {
-      const error = await refused(importInto(ctx(), p.slug, { financeCategories: records }));
+      const error = await importError(importInto(ctx(), p.slug, { financeCategories: records }));
       assert.deepEqual(fields(error), [field], JSON.stringify(records));
     }
     const listed = json<{ total: number }>(await api(ctx(), p.token, 'GET', '/finance/categories', { query: { include_archived: 'true' } }));
@@ -153,7 +144,7 @@ describeEachDatabase('finance: categories and receivables', (ctx) => {
       [{ ...base }, 'receivables[0].clientId'],
     ];
     for (const [record, field] of cases) {
-      const error = await refused(importInto(ctx(), p.slug, { receivables: [record] }));
+      const error = await importError(importInto(ctx(), p.slug, { receivables: [record] }));
       assert.ok(fields(error).includes(field), `${JSON.stringify(record)} → ${fields(error).join(',')}`);
     }
     assert.equal(json<{ total: number }>(await api(ctx(), p.token, 'GET', '/receivables')).total, 0);

@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { AppError } from '../../src/http/errors.ts';
 import { onlyJson, runCli } from '../helpers/cli.ts';
 import { api, describeEachDatabase, json } from '../helpers/harness.ts';
 import { events, fieldsOf, file, importInto, patch, setSettings, team } from './helpers.ts';
 import type { FinanceRequest } from './helpers.ts';
+import { importError } from '../helpers/envelope.ts';
 
+/** The fields an import refusal names. */
 async function refused(run: Promise<unknown>): Promise<string[]> {
-  try {
-    await run;
-  } catch (error) {
-    assert.ok(error instanceof AppError, String(error));
-    return ((error.details.fields ?? []) as Array<{ field: string }>).map((f) => f.field);
-  }
-  assert.fail('the import was accepted');
+  const error = await importError(run);
+  return ((error.details.fields ?? []) as Array<{ field: string }>).map((f) => f.field);
 }
 
 async function stored(ctx: Parameters<typeof importInto>[0], id: string) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
+import { AppError } from '../../src/http/errors.ts';
 
 export interface Envelope {
   error: string;
@@ -21,4 +22,15 @@ export function assertEnvelope(res: LightMyRequestResponse, status: number, erro
   assert.ok(body.request_id);
   assert.equal(body.request_id, res.headers['x-request-id']);
   return body;
+}
+
+/** The refusal (an AppError) of an import or another operation run outside HTTP; fails the test when it was accepted. */
+export async function importError(run: Promise<unknown>): Promise<AppError> {
+  try {
+    await run;
+  } catch (error) {
+    assert.ok(error instanceof AppError, String(error));
+    return error;
+  }
+  assert.fail('the import was accepted');
 }

@@ -1,6 +1,5 @@
-import assert from 'node:assert/strict';
-import { AppError } from '../../src/http/errors.ts';
 import type { TestContext } from '../helpers/harness.ts';
+export { importError } from '../helpers/envelope.ts';
 
 export const EMPLOYEE_KEYS = ['department_id', 'full_name', 'id', 'position', 'status', 'user_id'];
 
@@ -18,17 +17,6 @@ export interface EmployeePage {
   total: number;
   limit: number;
   offset: number;
-}
-
-/** The import's refusal (an AppError); fails the test when the import was accepted. */
-export async function importError(run: Promise<unknown>): Promise<AppError> {
-  try {
-    await run;
-  } catch (error) {
-    assert.ok(error instanceof AppError, String(error));
-    return error;
-  }
-  assert.fail('the import was accepted');
 }
 
 export async function countRows(ctx: TestContext, table: 'hr_employees' | 'hr_employee_private', orgId: string): Promise<number> {
