@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { asAppError, invalidField, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
-import { DateTime, Name, Nullable, RefId, StringEnum } from '../../http/schemas.ts';
+import { DateTime, Name, Nullable, NullableText, RefId, StringEnum } from '../../http/schemas.ts';
 import { bodyValidator } from '../../http/validation.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { getClient } from '../crm/clients.ts';
@@ -21,7 +21,7 @@ const Opt = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.O
 
 const OrderRecord = Type.Object({
   id: Opt(RefId()),
-  deal_id: Opt(Nullable(RefId({ description: 'null or "" for a standalone order' }))),
+  deal_id: Opt(NullableText({ maxLength: 200, description: 'a deal id; null or "" for a standalone order' })),
   client_id: Opt(Nullable(RefId())),
   title: Name(500),
   status: Opt(StringEnum(COMMERCIAL_STATUSES)),
