@@ -141,4 +141,23 @@ describeEachDatabase('production orders', (ctx) => {
     assertEnvelope(await api(ctx(), reader.token, 'GET', '/commercial-orders'), 403, 'forbidden', 'insufficient_scope');
     assertEnvelope(await api(ctx(), undefined, 'GET', '/production/orders'), 401, 'unauthorized', 'api_token_required');
   });
+
+  it('the capabilities catalog shows production (logistics) and commercial orders (crm) as served', async () => {
+    const p = await createPrincipal(ctx(), { scopes: ['production:read'], rights: [] });
+    const catalog = json<{ products: Array<{ slug: string; status: string }>; capabilities: Array<{ key: string; providers: string[]; exposure: string; dependsOn: string[]; actions: Array<{ method: string; path: string; scope: string; mode: string; permissions: string[] }> }> }>(
+      await api(ctx(), p.token, 'GET', '/capabilities'),
+    );
+    const logistics = catalog.capabilities.find((c) => c.key === 'logistics')!;
+    assert.equal(logistics.exposure, 'public_api');
+    assert.deepEqual(logistics.providers, ['bizplat']);
+    assert.deepEqual(logistics.dependsOn, ['identity', 'access']);
+    assert.deepEqual(logistics.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.mode} ${a.permissions.join(',')}`).sort(), [
+      'GET /production/orders production:read read ',
+      'GET /production/orders/:id production:read read ',
+    ]);
+    assert.ok(catalog.products.some((x) => x.slug === 'logistics' && x.status === 'active'));
+    const crm = catalog.capabilities.find((c) => c.key === 'crm')!;
+    const commercial = crm.actions.filter((a) => a.path.startsWith('/commercial-orders')).map((a) => `${a.method} ${a.path} ${a.scope} ${a.mode}`).sort();
+    assert.deepEqual(commercial, ['GET /commercial-orders crm:read read', 'GET /commercial-orders/:id crm:read read']);
+  });
 });
