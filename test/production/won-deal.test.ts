@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
+import { demoDataSet } from '../../src/demo.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
 import { settle, startDelivery } from '../webhooks/helpers.ts';
@@ -100,6 +101,18 @@ describeEachDatabase('a won deal starts production', (ctx) => {
     assert.ok(order);
     assert.deepEqual([order.pipelineId, order.currentStageId, order.customerName, order.qtyToProduce], [null, null, null, 2]);
     assert.equal(json<ProductionOrder>(await api(ctx(), bare.token, 'GET', `/production/orders/${order.id}`)).currentStage, null);
+  });
+
+  it('the demo data set carries a pipeline, a transferred and a confirmed quotation; winning the fabric deal starts its production', async () => {
+    const p = await createPrincipal(ctx());
+    const counts = await importInto(ctx(), p.slug, demoDataSet(ctx().modules));
+    assert.deepEqual([counts.productionPipelines, counts.productionOrders, counts.commercialOrders], [1, 1, 2]);
+    const made = json<ProductionOrder>(await api(ctx(), p.token, 'GET', '/production/orders/0190a1b2-0000-7000-8000-000000001611'));
+    assert.deepEqual(made.currentStage, { id: '0190a1b2-0000-7000-8000-000000001603', title: 'Sewing' });
+    const fabric = '0190a1b2-0000-7000-8000-000000000301';
+    assert.equal((await api(ctx(), p.token, 'PATCH', `/deals/${fabric}`, { body: { stage: 'Won' } })).statusCode, 200);
+    const [started] = (await list<ProductionOrder>(ctx(), p, '/production/orders', { deal_id: fabric })).items;
+    assert.deepEqual([started?.title, started?.customerName, started?.currentStageId, started?.qtyToProduce], ['Autumn fabric order', 'Tashkent Textile LLC', '0190a1b2-0000-7000-8000-000000001602', 5000]);
   });
 
   it('deal.won reaches a real HTTPS subscriber, signed, after the production order exists', async () => {
