@@ -37,15 +37,17 @@ export const productionOrders = defineResource({
   archivedColumn: 'is_archived',
 });
 
+/** Stages, read by id through a prepared statement (an order's currentStage). */
+const stages = defineResource({
+  table: 'production_stages',
+  fields: { id: 'id', title: 'title', pipelineId: 'pipeline_id' },
+  order: [['sort_order', 'asc'], ['id', 'asc']],
+});
+
 /** The stage `stageId` of the pipeline `pipelineId` (a stage of another pipeline is not found). */
-export function pipelineStage(db: Db, orgId: string, pipelineId: string, stageId: string): Promise<{ id: string; title: string } | undefined> {
-  return db
-    .selectFrom('production_stages')
-    .select(['id', 'title'])
-    .where('org_id', '=', orgId)
-    .where('pipeline_id', '=', pipelineId)
-    .where('id', '=', stageId)
-    .executeTakeFirst();
+export async function pipelineStage(db: Db, orgId: string, pipelineId: string, stageId: string): Promise<{ id: string; title: string } | undefined> {
+  const stage = await stages.find(db, orgId, stageId);
+  return stage?.pipelineId === pipelineId ? { id: stage.id, title: stage.title } : undefined;
 }
 
 export async function pipelineExists(db: Db, orgId: string, id: string): Promise<boolean> {
