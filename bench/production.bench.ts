@@ -27,9 +27,9 @@ export default async function run(): Promise<void> {
       const bytes = async (path: string) => (await api(ctx, p.token, 'GET', path)).body;
       const common = { baseUrl: ctx.baseUrl, headers };
       for (const [name, path, target] of [
-        ['GET /production/orders?limit=50', '/production/orders?limit=50', '≥ 0.12'],
-        ['GET /production/orders/{id} (currentStage)', '/production/orders/po-7', '≥ 0.35'],
-        ['GET /commercial-orders?limit=50', '/commercial-orders?limit=50', '≥ 0.12'],
+        ['GET /production/orders?limit=50', '/production/orders?limit=50', '≥ 0.12 (SQLite)'],
+        ['GET /production/orders/{id} (currentStage)', '/production/orders/po-7', '≥ 0.35 (SQLite)'],
+        ['GET /commercial-orders?limit=50', '/commercial-orders?limit=50', '≥ 0.12 (SQLite)'],
       ] as const) {
         const measured = await againstBaseline(await bytes(path), 200, { ...common, path });
         rows.push(row(name, kind, measured.server, measured.base, target, measured.peakRssMb));
