@@ -25,5 +25,11 @@ export async function transferWonDeal(tx: Tx, orgId: string, dealId: string): Pr
 }
 
 export const commercialReactions: Reaction[] = [
-  { name: 'commercial.transfer-won-deal', events: ['deal.won'], react: async (tx, event) => void (await transferWonDeal(tx, event.orgId, event.entityId)) },
+  {
+    name: 'commercial.transfer-won-deal',
+    events: ['deal.won'],
+    async react(tx, event) {
+      await transferWonDeal(tx, event.orgId, event.entityId);
+    },
+  },
 ];

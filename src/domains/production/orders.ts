@@ -71,13 +71,13 @@ export async function createProductionOrder(tx: Tx, actor: ProductionActor, inpu
   const id = input.id ?? newId();
   const title = input.title.trim();
   if (title === '') throw invalidField('title', 'must not be empty');
+  let summed = 0;
   const items = input.items.map((item, i) => {
     const name = item.name.trim();
     if (name === '') throw invalidField(`items.${i}.name`, 'must not be empty');
-    quantity(`items.${i}.qty`, item.qty, true);
+    summed += quantity(`items.${i}.qty`, item.qty, true);
     return { name, qty: item.qty };
   });
-  const summed = input.items.reduce((sum, item, i) => sum + quantity(`items.${i}.qty`, item.qty, true), 0);
   const toProduce = input.qtyToProduce === undefined ? summed : quantity('qtyToProduce', input.qtyToProduce, false);
   const produced = input.qtyProduced === undefined ? 0 : quantity('qtyProduced', input.qtyProduced, false);
   const pipelineId = input.pipelineId ?? null;
