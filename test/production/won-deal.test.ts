@@ -84,7 +84,7 @@ describeEachDatabase('a won deal starts production', (ctx) => {
     assert.equal((await eventNames(ctx(), s.admin.orgId)).filter((e) => e === 'production_order.created').length, 3);
   });
 
-  it('a deal created in the won stage, or won with no quotation, starts nothing; without a default pipeline the order has no stage', async () => {
+  it('a deal created in the won stage, or won with no quotation, starts nothing; without a default pipeline the order has no stage; concurrent wins start it once', async () => {
     const s = await shop(ctx());
     const born = await api(ctx(), s.admin.token, 'POST', '/deals', { body: { title: 'Won at once', client_id: s.clientId, stage: 'Won' } });
     assert.equal(born.statusCode, 201, born.body);
@@ -101,6 +101,13 @@ describeEachDatabase('a won deal starts production', (ctx) => {
     assert.ok(order);
     assert.deepEqual([order.pipelineId, order.currentStageId, order.customerName, order.qtyToProduce], [null, null, null, 2]);
     assert.equal(json<ProductionOrder>(await api(ctx(), bare.token, 'GET', `/production/orders/${order.id}`)).currentStage, null);
+
+    // Three PATCHes into won at once: the deal enters won once, its quotation goes once.
+    const race = json<{ id: string }>(await api(ctx(), bare.token, 'POST', '/deals', { body: { title: 'Raced' } }));
+    await importInto(ctx(), bare.slug, { commercialOrders: [{ title: 'Raced quote', deal_id: race.id, status: 'approved', items: [] }] });
+    const answers = await Promise.all([0, 1, 2].map(() => api(ctx(), bare.token, 'PATCH', `/deals/${race.id}`, { body: { stage: 'Won' } })));
+    assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200]);
+    assert.equal((await list<ProductionOrder>(ctx(), bare, '/production/orders', { deal_id: race.id })).total, 1);
   });
 
   it('the demo data set carries a pipeline, a transferred and a confirmed quotation; winning the fabric deal starts its production', async () => {
