@@ -80,6 +80,7 @@ describeEachDatabase('production orders', (ctx) => {
     assert.deepEqual(await ids({ pipeline_id: PIPE }), ['A', 'B']);
     assert.deepEqual(await ids({ deal_id: s.dealId }), ['A']);
     assert.deepEqual(await ids({ status: 'open', pipeline_id: PIPE }), ['B']);
+    assert.equal(json<ProductionOrder>(await api(ctx(), s.admin.token, 'GET', `/production/orders/${LOOSE}`)).currentStage, null, 'a pipeline without a stage: null');
     const paged = await list<ProductionOrder>(ctx(), s.admin, '/production/orders', { limit: '2', offset: '2' });
     assert.deepEqual([paged.items.length, paged.total, paged.limit, paged.offset], [1, 3, 2, 2]);
     assert.deepEqual((await list<ProductionOrder>(ctx(), s.admin, '/production/orders', { limit: '1' })).items.map((o) => o.title), ['C']);
