@@ -95,3 +95,8 @@ export async function getClient(db: Db, actor: CrmActor, id: string): Promise<Cl
 export function listClients(db: Db, actor: CrmActor, query: ClientListInput): Promise<Page<ClientOut>> {
   return clients.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
 }
+
+/** The client's name (archived clients too), or undefined: other domains name a customer through this. */
+export async function clientName(db: Db, orgId: string, id: string): Promise<string | undefined> {
+  return (await clients.find(db, orgId, id))?.name;
+}
