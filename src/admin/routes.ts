@@ -89,6 +89,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST', url: '/tokens', operationId: 'adminCreateToken', tags: ['tokens'], access: ADMIN_CHANGE,
     summary: 'Issue a token with the chosen scopes (its value is shown only in this answer)',
     body: CreateTokenBody,
+    errors: { 404: 'No user userId in this organization (not_found).' },
     response: { status: 201, schema: CreatedToken, description: 'The token id and value.' },
   }, async (request, reply) => {
     const key = await tokenKey(app.storage, app.config.tokenPepper);
