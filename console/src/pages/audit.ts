@@ -35,12 +35,12 @@ export function AuditPage() {
   return html`<section aria-labelledby="audit-title">
     <h2 id="audit-title">Audit trail</h2>
     <${Problem} text=${first.error ?? error} />
-    <div class="table"><table class="audit">
+    <div class="table"><table class="audit stack">
       <thead><tr><th>When</th><th>Who</th><th>From</th><th>Action</th><th>Target</th><th>Changes (before → after)</th></tr></thead>
       <tbody>${entries.map((e) => html`<tr key=${e.id}>
-        <td>${when(e.at)}</td><td>${e.actor.name} <small>(${e.actor.via === 'cli' ? 'CLI' : 'API token'})</small></td><td>${e.address}</td>
-        <td><code>${e.action}</code></td><td>${e.target.type} <small class="id">${e.target.id}</small></td>
-        <td><ul class="changes">${Object.entries(e.changes).map(([field, c]) => html`<li key=${field}><b>${field}</b>: ${shown(c.before)} → ${shown(c.after)}</li>`)}</ul></td>
+        <td data-label="When">${when(e.at)}</td><td data-label="Who">${e.actor.name} <small>(${e.actor.via === 'cli' ? 'CLI' : 'API token'})</small></td><td data-label="From">${e.address}</td>
+        <td data-label="Action"><code>${e.action}</code></td><td data-label="Target">${e.target.type} <small class="id">${e.target.id}</small></td>
+        <td data-label="Changes"><ul class="changes">${Object.entries(e.changes).map(([field, c]) => html`<li key=${field}><b>${field}</b>: ${shown(c.before)} → ${shown(c.after)}</li>`)}</ul></td>
       </tr>`)}</tbody>
     </table></div>
     ${next !== null ? html`<button type="button" onClick=${more}>Load older entries</button>` : null}

@@ -58,12 +58,12 @@ export function TokensPage(props: { scopes: string[]; notify: Notify }) {
   return html`<section aria-labelledby="tokens-title">
     <h2 id="tokens-title">API tokens</h2>
     <${Problem} text=${tokens.error} />
-    <div class="table"><table>
+    <div class="table"><table class="stack">
       <thead><tr><th>Name</th><th>Owner</th><th>Scopes</th><th>Created</th><th>Last used</th><th>Expires</th><th>Status</th></tr></thead>
       <tbody>${(tokens.data?.items ?? []).map((t) => html`<tr key=${t.id}>
-        <td>${t.name}</td><td>${t.owner.name}</td><td>${t.scopes.join(', ')}</td>
-        <td>${when(t.createdAt)}</td><td>${when(t.lastUsedAt)}</td><td>${when(t.expiresAt)}</td>
-        <td>${t.revokedAt ? `revoked ${when(t.revokedAt)}` : html`<button type="button" class="danger" aria-label=${`Revoke ${t.name}`} onClick=${() => revoke(t)}>Revoke</button>`}</td>
+        <td data-label="Name">${t.name}</td><td data-label="Owner">${t.owner.name}</td><td data-label="Scopes">${t.scopes.join(', ')}</td>
+        <td data-label="Created">${when(t.createdAt)}</td><td data-label="Last used">${when(t.lastUsedAt)}</td><td data-label="Expires">${when(t.expiresAt)}</td>
+        <td data-label="Status">${t.revokedAt ? `revoked ${when(t.revokedAt)}` : html`<button type="button" class="danger" aria-label=${`Revoke ${t.name}`} onClick=${() => revoke(t)}>Revoke</button>`}</td>
       </tr>`)}</tbody>
     </table></div>
     <form class="card" onSubmit=${create} aria-labelledby="new-token">

@@ -135,13 +135,13 @@ export function WebhooksPage(props: { notify: Notify }) {
       <button type="button" onClick=${refresh}>Refresh</button>
     </div>
     <${Problem} text=${log.error} />
-    <div class="table"><table aria-labelledby="log-title" class="deliveries">
+    <div class="table"><table aria-labelledby="log-title" class="deliveries stack">
       <thead><tr><th>Created</th><th>Event</th><th>Subscription</th><th>Status</th><th>Attempts (response, duration)</th><th><span class="sr">Actions</span></th></tr></thead>
       <tbody>${(log.data?.deliveries ?? []).map((d) => html`<tr key=${d.id}>
-        <td>${when(d.createdAt)}</td><td>${d.event}</td><td>${nameOf(d.subscriptionId)}</td><td class=${`status ${d.status}`}>${d.status}</td>
-        <td><ol class="attempts">${d.attempts.map((a) => html`<li key=${a.attempt} class=${a.ok ? 'ok' : 'failed'}>
+        <td data-label="Created">${when(d.createdAt)}</td><td data-label="Event">${d.event}</td><td data-label="Subscription">${nameOf(d.subscriptionId)}</td><td data-label="Status" class=${`state ${d.status}`}>${d.status}</td>
+        <td data-label="Attempts"><ol class="attempts">${d.attempts.map((a) => html`<li key=${a.attempt} class=${a.ok ? 'ok' : 'failed'}>
           ${a.statusCode === null ? (a.error ?? 'no answer') : `HTTP ${a.statusCode}`} · ${a.durationMs} ms</li>`)}</ol></td>
-        <td><button type="button" onClick=${() => redeliver(d)}>Redeliver</button></td>
+        <td data-label=" "><button type="button" onClick=${() => redeliver(d)}>Redeliver</button></td>
       </tr>`)}</tbody>
     </table></div>
     <form class="card" onSubmit=${replay} aria-labelledby="replay-title">
