@@ -6,6 +6,7 @@ import { createTokenIn } from '../../src/platform/service.ts';
 import { findOrganizationBySlug } from '../../src/platform/queries.ts';
 import { tokenKey } from '../../src/platform/token-key.ts';
 import { cliSource } from '../../src/platform/audit.ts';
+import { importData } from '../../src/import.ts';
 import { checkEveryAnswer } from '../helpers/contract.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal } from '../helpers/harness.ts';
@@ -155,6 +156,12 @@ describeEachDatabase('admin API', (ctx) => {
       /later step failed/,
     );
     assert.deepEqual([await count(), await tokens()], [auditBefore, tokensBefore]);
+  });
+
+  it('records an import made on the server\'s machine as the CLI\'s operator', async () => {
+    await importData(ctx().storage, p.slug, { clients: [] });
+    const [entry] = (await auditOf(ctx(), p.token)).filter((e) => e.action === 'import');
+    assert.deepEqual([entry!.actor.via, entry!.actor.tokenId, entry!.address, entry!.changes], ['cli', null, 'cli', { clients: { before: null, after: 0 } }]);
   });
 
   it('pages the audit trail with a cursor, newest first, without overlap', async () => {

@@ -5,6 +5,7 @@ import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, nowIso } from '../../storage/codecs.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { linkChat, listNotifications, markRead, messengerDeliveriesOf, notificationExists, unlinkChat } from './queries.ts';
+import { cliSource, recordAudit } from '../../platform/audit.ts';
 
 async function requireMember(storage: Storage, slug: string, userOrMemberId: string): Promise<{ orgId: string; userId: string; orgUserId: string }> {
   const org = await requireOrganization(storage, slug);
@@ -26,6 +27,13 @@ export async function setTelegramChat(storage: Storage, slug: string, userOrMemb
   await storage.transaction(async (tx) => {
     if (chatId === null) await unlinkChat(tx.db, member.orgId, member.userId);
     else await linkChat(tx.db, member.orgId, member.userId, chatId, nowIso());
+    await recordAudit(tx, cliSource(), {
+      orgId: member.orgId,
+      action: 'user.telegram_chat',
+      targetType: 'user',
+      targetId: member.userId,
+      changes: { telegramChatId: { before: null, after: chatId } },
+    });
   });
   return { id: member.userId, orgUserId: member.orgUserId, telegramChatId: chatId };
 }
