@@ -1,7 +1,7 @@
 /** The admin API's own operations: users and rights, tokens, organization settings, the audit trail. */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../http/access.ts';
-import { notFound } from '../http/errors.ts';
+import { invalidField, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { IdParam } from '../http/schemas.ts';
 import { requestSource } from '../http/audit-source.ts';
@@ -75,9 +75,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Deactivate a user: every token of theirs is refused (401) from the next request on',
     params: IdParam,
     response: { status: 200, schema: AdminUser, description: 'The deactivated user.' },
-  }, async (request, reply) =>
-    write(request, reply, 200, async (tx) =>
-      userView(tx, request.actor.orgId, await deactivateMemberIn(tx, request.actor.orgId, request.params.id, await requestSource(tx.db, request)))));
+  }, async (request, reply) => {
+    const { actor } = request;
+    if (request.params.id === actor.userId || request.params.id === actor.orgUserId) {
+      throw invalidField('id', 'is your own user: another administrator must deactivate you, so the organization keeps one');
+    }
+    return write(request, reply, 200, async (tx) =>
+      userView(tx, actor.orgId, await deactivateMemberIn(tx, actor.orgId, request.params.id, await requestSource(tx.db, request))));
+  });
 
   route(app, {
     method: 'GET', url: '/tokens', operationId: 'adminListTokens', tags: ['tokens'], access: ADMIN_READ, ...none,

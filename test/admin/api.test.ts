@@ -114,6 +114,9 @@ describeEachDatabase('admin API', (ctx) => {
     assert.match(refused.body, /no longer active/);
     assert.equal(json<{ items: Array<{ id: string; active: boolean }> }>(await admin(ctx(), p.token, 'GET', '/users')).items.find((u) => u.id === bob.id)!.active, false);
     assert.equal((await admin(ctx(), p.token, 'POST', '/users/no-such-user/deactivate')).statusCode, 404);
+    const self = await admin(ctx(), p.token, 'POST', `/users/${p.orgUserId}/deactivate`);
+    assert.equal(self.statusCode, 422);
+    assert.match(self.body, /your own user/);
 
     const entries = (await auditOf(ctx(), p.token)).filter((e) => e.target.id === bob.id);
     assert.deepEqual(entries.map((e) => e.action), ['user.deactivate', 'user.rights', 'user.create'], 'the refused change left no entry');

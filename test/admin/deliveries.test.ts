@@ -76,12 +76,14 @@ describeEachDatabase(
         const replayEntry = audit.find((e) => e.action === 'webhook.replay')!;
         assert.deepEqual(replayEntry.changes.queued, { before: null, after: 1 });
 
-        // A change made with the CLI is audited as the operating-system user, from "cli".
-        const cli = await runCli(['token', 'revoke', '--org', p.slug, '--id', p.tokenId, '--db', ctx().config.databaseUrl, '--json']);
-        assert.equal(cli.code, 0, cli.stderr);
+        // A change made with the CLI is audited as the operating-system user, from "cli"; the user's token stops.
+        const clerk = await createPrincipal(ctx(), { slug: p.slug, scopes: ['crm:read'] });
+        const cli = onlyJson(await runCli(['user', 'deactivate', '--org', p.slug, '--id', clerk.userId, '--db', ctx().config.databaseUrl, '--json']));
+        assert.deepEqual(cli, { id: clerk.userId, orgUserId: clerk.orgUserId, active: false });
+        assert.equal((await api(ctx(), clerk.token, 'GET', '/ping')).statusCode, 401);
         const listed = onlyJson(await runCli(['audit', 'list', '--org', p.slug, '--limit', '1', '--db', ctx().config.databaseUrl, '--json']));
         const [entry] = listed.items as Array<{ action: string; actor: { via: string; name: string; userId: string | null }; address: string; target: { id: string } }>;
-        assert.deepEqual([entry!.action, entry!.target.id, entry!.actor.via, entry!.address, entry!.actor.userId], ['token.revoke', p.tokenId, 'cli', 'cli', null]);
+        assert.deepEqual([entry!.action, entry!.target.id, entry!.actor.via, entry!.address, entry!.actor.userId], ['user.deactivate', clerk.userId, 'cli', 'cli', null]);
         assert.ok(entry!.actor.name.length > 0);
         assert.equal(typeof listed.nextCursor, 'string');
       } finally {

@@ -4,7 +4,8 @@ import { importData } from '../../import.ts';
 import { serveUntilSignalled } from '../../main.ts';
 import { listAudit } from '../../platform/directory.ts';
 import { RIGHTS } from '../../platform/rights.ts';
-import { createOrganization, createToken, createUser, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
+import { cliSource } from '../../platform/audit.ts';
+import { createOrganization, createToken, createUser, deactivateMemberIn, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
 import { tokenKey } from '../../platform/token-key.ts';
 import { migrate, organizationHooks } from '../../setup.ts';
 import { openStorage } from '../../storage/storage.ts';
@@ -80,6 +81,18 @@ const userCreate: CliCommand = {
       createUser(storage, { orgSlug: requiredOption(args, 'org'), name: requiredOption(args, 'name'), email: stringOption(args, 'email'), rights }),
     );
   },
+};
+
+const userDeactivate: CliCommand = {
+  name: 'user deactivate',
+  summary: "Deactivate a user: every token of theirs is refused from the next request on",
+  options: { org: { description: 'organization slug', required: true }, id: { description: 'user id (or orgUserId)', required: true } },
+  run: (args) =>
+    args.withStorage(async (storage) => {
+      const org = await requireOrganization(storage, requiredOption(args, 'org'));
+      const member = await storage.transaction((tx) => deactivateMemberIn(tx, org.id, requiredOption(args, 'id'), cliSource()));
+      return { id: member.userId, orgUserId: member.orgUserId, active: member.active };
+    }),
 };
 
 const tokenCreate: CliCommand = {
@@ -175,4 +188,4 @@ const auditList: CliCommand = {
   },
 };
 
-export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, orgSettings, userCreate, tokenCreate, tokenRevoke, auditList, importCommand, seed];
+export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, orgSettings, userCreate, userDeactivate, tokenCreate, tokenRevoke, auditList, importCommand, seed];
