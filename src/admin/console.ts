@@ -19,8 +19,7 @@ const POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src
 
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   const send = async (name: string, reply: FastifyReply) => {
-    const type = FILES[name];
-    if (type === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+    const type = FILES[name] ?? 'application/octet-stream';
     let body: Buffer;
     try {
       body = await readFile(`${CONSOLE_DIST}${name}`);
@@ -30,5 +29,5 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     return reply.type(type).header('content-security-policy', POLICY).header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').send(body);
   };
   app.get('/admin', { schema: { hide: true } }, (_request, reply) => send('index.html', reply));
-  app.get<{ Params: { file: string } }>('/admin/:file', { schema: { hide: true } }, (request, reply) => send(request.params.file, reply));
+  for (const name of ['app.js', 'app.css']) app.get(`/admin/${name}`, { schema: { hide: true } }, (_request, reply) => send(name, reply));
 }
