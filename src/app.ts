@@ -6,6 +6,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { ADMIN_PREFIX, adminApi, isAdminUrl, registerAdminDocument } from './admin/api.ts';
+import { consoleRoutes } from './admin/console.ts';
 import { serviceRoutes } from './capabilities/routes.ts';
 import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
@@ -125,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (method === 'HEAD') continue;
       patterns.push({ method, pattern: routePattern(route.url) });
       const access = route.config?.access;
-      if (access) routes.push({ method, path: route.url.slice(API_PREFIX.length) || '/', access });
+      if (access && !isAdminUrl(route.url)) routes.push({ method, path: route.url.slice(API_PREFIX.length) || '/', access });
     }
   });
 
@@ -201,12 +203,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // A route declared with route() carries its documented operation in config.openapi.
     transform: ({ schema, url, route }) => ({
-      schema: route.config?.openapi ?? schema,
+      schema: isAdminUrl(url) ? { ...schema, hide: true } : (route.config?.openapi ?? schema),
       url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
     }),
     transformObject: (document) =>
       'openapiObject' in document ? finishDocument(document.openapiObject as Record<string, unknown>, app.apiWebhooks) : document.swaggerObject,
   });
+
+  await registerAdminDocument(app);
 
   await app.register(
     async (api) => {
@@ -216,6 +220,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: API_PREFIX },
   );
+  await app.register(adminApi(modules), { prefix: ADMIN_PREFIX });
+  await app.register(consoleRoutes);
   await app.register(swaggerUi, {
     routePrefix: `${API_PREFIX}/docs`,
     theme: { title: 'bizplat API' },

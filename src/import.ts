@@ -6,6 +6,7 @@ import { RIGHTS } from './platform/rights.ts';
 import { readJson } from './storage/codecs.ts';
 import { lowerIdFields } from './storage/ids.ts';
 import type { Storage } from './storage/storage.ts';
+import { cliSource, recordAudit } from './platform/audit.ts';
 
 /**
  * Imports one file: every collection in one transaction, in dependency order; a bad record
@@ -39,6 +40,8 @@ export async function importData(
       lowerIdFields(records);
       counts[importer.collection] = await importer.importRecords(tx, ctx, records as unknown[]);
     }
+    const changes = Object.fromEntries(Object.entries(counts).map(([collection, n]) => [collection, { before: null, after: n }]));
+    await recordAudit(tx, cliSource(), { orgId: org.id, action: 'import', targetType: 'organization', targetId: org.id, changes });
     return counts;
   });
 }

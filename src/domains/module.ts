@@ -38,6 +38,8 @@ export interface DomainModule {
   migrations: Migration[];
   /** Registered under /api/public/v1. */
   routes?: (app: FastifyInstance) => Promise<void>;
+  /** Registered under /api/admin/v1 (administrators' operations; see src/admin). */
+  adminRoutes?: (app: FastifyInstance) => Promise<void>;
   onOrganizationCreated?: OrganizationCreatedHook;
   /** In the order they must run (a collection before the ones that refer to it). */
   importers?: Importer[];

@@ -63,4 +63,24 @@ export const platformMigrations: Migration[] = [
     name: '0002_collection_changes',
     statements: (t) => collectionChangesMigration(t),
   },
+  {
+    name: '0003_audit_log',
+    statements: (t) => [
+      `CREATE TABLE audit_log (
+        seq ${t.autoId},
+        org_id TEXT NOT NULL,
+        at ${t.timestamp} NOT NULL,
+        via TEXT NOT NULL,
+        user_id TEXT,
+        token_id TEXT,
+        actor_name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target_type TEXT NOT NULL,
+        target_id TEXT NOT NULL,
+        changes ${t.json} NOT NULL
+      )`,
+      `CREATE INDEX audit_log_org_seq ON audit_log (org_id, seq)`,
+    ],
+  },
 ];

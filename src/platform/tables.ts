@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { DbBool, DbJson, DbTimestamp } from '../storage/codecs.ts';
 
 export interface OrganizationsTable {
@@ -60,7 +61,26 @@ export interface IdempotencyKeysTable {
   created_at: DbTimestamp;
 }
 
+/** One change to an organization's users, rights, tokens or settings (see platform/audit.ts). */
+export interface AuditLogTable {
+  /** Insertion order: the audit list's cursor. */
+  seq: Generated<number>;
+  org_id: string;
+  at: DbTimestamp;
+  via: 'api' | 'cli';
+  user_id: string | null;
+  token_id: string | null;
+  actor_name: string;
+  address: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** { field: { before, after } } */
+  changes: DbJson;
+}
+
 export interface PlatformTables {
+  audit_log: AuditLogTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   org_users: OrgUsersTable;

@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { seedDemoData } from '../../demo.ts';
 import { importData } from '../../import.ts';
 import { serveUntilSignalled } from '../../main.ts';
+import { listAudit } from '../../platform/directory.ts';
 import { RIGHTS } from '../../platform/rights.ts';
-import { createOrganization, createToken, createUser, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
+import { cliSource } from '../../platform/audit.ts';
+import { createOrganization, createToken, createUser, deactivateMemberIn, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
 import { tokenKey } from '../../platform/token-key.ts';
 import { migrate, organizationHooks } from '../../setup.ts';
 import { openStorage } from '../../storage/storage.ts';
@@ -81,6 +83,18 @@ const userCreate: CliCommand = {
   },
 };
 
+const userDeactivate: CliCommand = {
+  name: 'user deactivate',
+  summary: "Deactivate a user: every token of theirs is refused from the next request on",
+  options: { org: { description: 'organization slug', required: true }, id: { description: 'user id (or orgUserId)', required: true } },
+  run: (args) =>
+    args.withStorage(async (storage) => {
+      const org = await requireOrganization(storage, requiredOption(args, 'org'));
+      const member = await storage.transaction((tx) => deactivateMemberIn(tx, org.id, requiredOption(args, 'id'), cliSource()));
+      return { id: member.userId, orgUserId: member.orgUserId, active: member.active };
+    }),
+};
+
 const tokenCreate: CliCommand = {
   name: 'token create',
   summary: 'Issue a personal access token (printed only this once)',
@@ -154,4 +168,24 @@ const orgSettings: CliCommand = {
   },
 };
 
-export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, orgSettings, userCreate, tokenCreate, tokenRevoke, importCommand, seed];
+const auditList: CliCommand = {
+  name: 'audit list',
+  summary: 'The audit trail of an organization, newest first (who, what, when, from where, before and after)',
+  options: {
+    org: { description: 'organization slug', required: true },
+    limit: { description: 'at most this many entries (default 50, max 1000)' },
+    cursor: { description: 'nextCursor of the previous page: older entries' },
+  },
+  async run(args) {
+    const limit = stringOption(args, 'limit') ?? '50';
+    if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000) throw new UsageError('--limit must be 1 to 1000');
+    const cursor = stringOption(args, 'cursor');
+    if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) throw new UsageError('--cursor takes the nextCursor of a previous page');
+    return args.withStorage(async (storage) => {
+      const org = await requireOrganization(storage, requiredOption(args, 'org'));
+      return { ...(await listAudit(storage.db, org.id, { cursor, limit: Number(limit) })) };
+    });
+  },
+};
+
+export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, orgSettings, userCreate, userDeactivate, tokenCreate, tokenRevoke, auditList, importCommand, seed];

@@ -11,6 +11,7 @@ import { APPROVAL_RULES_SETTING, approvalRules, MAX_APPROVALS, storedRules } fro
 import type { ApprovalRule } from './approvals.ts';
 import { CENTS } from './money.ts';
 import { rateTable, setRate } from './rates.ts';
+import { changedFields, cliSource, recordAudit } from '../../platform/audit.ts';
 
 const financeRate: CliCommand = {
   name: 'finance rate',
@@ -29,7 +30,12 @@ const financeRate: CliCommand = {
       const org = await requireOrganization(storage, slug);
       if (currency !== undefined && rate !== undefined) {
         try {
-          await storage.transaction((tx) => setRate(tx.db, org.id, org.currency, currency, rate));
+          await storage.transaction(async (tx) => {
+            const before = (await rateTable(tx.db, org.id)).find((r) => r.currency === currency)?.rate ?? null;
+            const set = await setRate(tx.db, org.id, org.currency, currency, rate);
+            const changes = changedFields({ [currency]: before }, { [currency]: set.rate });
+            await recordAudit(tx, cliSource(), { orgId: org.id, action: 'finance.rate', targetType: 'organization', targetId: org.id, changes });
+          });
         } catch (error) {
           const app = asAppError(error);
           if (app) throw new UsageError(app.message);

@@ -4,7 +4,8 @@ import { findMember } from '../../platform/queries.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, nowIso } from '../../storage/codecs.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { linkChat, listNotifications, markRead, messengerDeliveriesOf, notificationExists, unlinkChat } from './queries.ts';
+import { chatsOf, linkChat, listNotifications, markRead, messengerDeliveriesOf, notificationExists, unlinkChat } from './queries.ts';
+import { changedFields, cliSource, recordAudit } from '../../platform/audit.ts';
 
 async function requireMember(storage: Storage, slug: string, userOrMemberId: string): Promise<{ orgId: string; userId: string; orgUserId: string }> {
   const org = await requireOrganization(storage, slug);
@@ -24,8 +25,16 @@ export function parseChatId(value: string): string | null {
 export async function setTelegramChat(storage: Storage, slug: string, userOrMemberId: string, chatId: string | null): Promise<Record<string, unknown>> {
   const member = await requireMember(storage, slug, userOrMemberId);
   await storage.transaction(async (tx) => {
+    const before = (await chatsOf(tx.db, member.orgId, [member.userId])).get(member.userId) ?? null;
     if (chatId === null) await unlinkChat(tx.db, member.orgId, member.userId);
     else await linkChat(tx.db, member.orgId, member.userId, chatId, nowIso());
+    await recordAudit(tx, cliSource(), {
+      orgId: member.orgId,
+      action: 'user.telegram_chat',
+      targetType: 'user',
+      targetId: member.userId,
+      changes: changedFields({ telegramChatId: before }, { telegramChatId: chatId }),
+    });
   });
   return { id: member.userId, orgUserId: member.orgUserId, telegramChatId: chatId };
 }

@@ -4,13 +4,17 @@ import { notFound, invalidField } from '../../http/errors.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Kysely } from 'kysely';
+import { cliSource, recordAudit } from '../../platform/audit.ts';
+import type { AuditSource } from '../../platform/audit.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { Storage, Tx } from '../../storage/storage.ts';
 import { attemptDelivery, claimOne } from './attempt.ts';
 import { eventsSince } from '../../events/queries.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { DELIVERIES_CHANNEL } from './events.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
-import { attemptsOf, findSubscription, insertDeliveries, listDeliveries } from './queries.ts';
+import { attemptsOf, attemptsSince, findSubscription, insertDeliveries, listDeliveries } from './queries.ts';
 import type { DeliveryStatus } from './tables.ts';
 import { WebhookSender } from './sender.ts';
 
@@ -23,10 +27,27 @@ export interface DeliveryLogFilter {
 }
 
 /** Deliveries, newest first, each with its attempts (time, status code, duration, error). */
-export async function deliveryLog(storage: Storage, slug: string, filter: DeliveryLogFilter): Promise<{ deliveries: unknown[] }> {
+export async function deliveryLog(storage: Storage, slug: string, filter: DeliveryLogFilter): Promise<{ deliveries: DeliveryLogEntry[] }> {
   const org = await requireOrganization(storage, slug);
-  const rows = await listDeliveries(storage.db, org.id, filter);
-  const attempts = await attemptsOf(storage.db, org.id, rows.map((r) => r.id));
+  return deliveryLogOf(storage.db, org.id, filter);
+}
+
+export interface DeliveryLogEntry {
+  id: string;
+  subscriptionId: string;
+  eventId: string;
+  event: string;
+  status: DeliveryStatus;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  attempts: Array<{ attempt: number; at: string; ok: boolean; statusCode: number | null; durationMs: number; error: string | null }>;
+}
+
+export async function deliveryLogOf(db: Kysely<Database>, orgId: string, filter: DeliveryLogFilter): Promise<{ deliveries: DeliveryLogEntry[] }> {
+  const rows = await listDeliveries(db, orgId, filter);
+  const attempts = await attemptsOf(db, orgId, rows.map((r) => r.id));
   return {
     deliveries: rows.map((r) => ({
       id: r.id,
@@ -49,8 +70,23 @@ export async function deliveryLog(storage: Storage, slug: string, filter: Delive
  * One attempt of a delivery now, from this process, whatever its status (a failed one
  * included): claimed like a dispatcher claims, so no dispatcher sends it at the same time.
  */
-export async function redeliver(storage: Storage, config: Config, slug: string, deliveryId: string): Promise<Record<string, unknown>> {
+export async function redeliver(storage: Storage, config: Config, slug: string, deliveryId: string, by: AuditSource = cliSource()): Promise<RedeliveryOutcome> {
   const org = await requireOrganization(storage, slug);
+  return redeliverIn(storage, config, org.id, deliveryId, by);
+}
+
+export type RedeliveryOutcome = {
+  deliveryId: string;
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  nextAttemptAt: string | null;
+};
+
+/** redeliver() for an organization known by id; the request is recorded in the audit trail once the delivery is claimed. */
+export async function redeliverIn(storage: Storage, config: Config, orgId: string, deliveryId: string, by: AuditSource): Promise<RedeliveryOutcome> {
+  const org = { id: orgId };
   if (!isUuid(deliveryId)) throw notFound('delivery');
   const claim = await claimOne(storage, org.id, deliveryId, config.webhookTimeoutMs);
   if (claim === 'missing') throw notFound('delivery');
@@ -58,6 +94,9 @@ export async function redeliver(storage: Storage, config: Config, slug: string, 
   if (claim === 'inactive') throw invalidField('delivery', 'belongs to a disabled subscription: nothing is sent to it');
   const delivery = claim.jobs[0];
   if (!delivery) throw notFound('delivery');
+  await storage.transaction((tx) =>
+    recordAudit(tx, by, { orgId, action: 'webhook.redeliver', targetType: 'webhook_delivery', targetId: deliveryId, changes: {} }),
+  );
   const sender = new WebhookSender(config, storage);
   try {
     const { result, retryAt } = await attemptDelivery(storage, sender, config.webhookRetryScheduleSeconds, claim.token, delivery);
@@ -75,12 +114,24 @@ export async function redeliver(storage: Storage, config: Config, slug: string, 
 }
 
 /** Queues a new delivery to one subscription for every matching event since `since`. */
-export async function replay(storage: Storage, slug: string, subscriptionId: string, since: string): Promise<{ subscriptionId: string; since: string; queued: number }> {
+export type ReplayOutcome = {
+  subscriptionId: string;
+  since: string;
+  queued: number;
+};
+
+export async function replay(storage: Storage, slug: string, subscriptionId: string, since: string, by: AuditSource = cliSource()): Promise<ReplayOutcome> {
+  const org = await requireOrganization(storage, slug);
+  return storage.transaction((tx) => replayIn(tx, org.id, subscriptionId, since, by));
+}
+
+/** Queues the replay in `tx` and records it in the audit trail. */
+export async function replayIn(tx: Tx, orgId: string, subscriptionId: string, since: string, by: AuditSource): Promise<ReplayOutcome> {
   const sinceTime = Date.parse(since);
   if (!/^\d{4}-\d{2}-\d{2}/.test(since) || Number.isNaN(sinceTime)) throw invalidField('since', 'must be an ISO 8601 time, e.g. 2026-01-31T00:00:00Z');
-  const org = await requireOrganization(storage, slug);
+  const org = { id: orgId };
   const sinceIso = new Date(sinceTime).toISOString();
-  return storage.transaction(async (tx) => {
+  {
     const sub = isUuid(subscriptionId) ? await findSubscription(tx.db, org.id, subscriptionId) : undefined;
     if (!sub) throw notFound('webhook subscription');
     if (!readBool(sub.is_active)) throw invalidField('subscription', 'is disabled; nothing is sent to it');
@@ -101,6 +152,36 @@ export async function replay(storage: Storage, slug: string, subscriptionId: str
       })),
     );
     if (events.length > 0) await tx.notify(DELIVERIES_CHANNEL);
+    await recordAudit(tx, by, {
+      orgId,
+      action: 'webhook.replay',
+      targetType: 'webhook_subscription',
+      targetId: sub.id,
+      changes: { queued: { before: null, after: events.length }, since: { before: null, after: sinceIso } },
+    });
     return { subscriptionId: sub.id, since: isoWithOffset(sinceIso), queued: events.length };
-  });
+  }
+}
+
+export interface HourlyDeliveries {
+  /** The start of the hour (UTC). */
+  hour: string;
+  succeeded: number;
+  failed: number;
+}
+
+/** Delivery attempts that succeeded and failed in each hour of the last `days` days, oldest hour first. */
+export async function deliveriesPerHour(db: Kysely<Database>, orgId: string, days: number, now = Date.now()): Promise<HourlyDeliveries[]> {
+  const HOUR = 3_600_000;
+  const end = Math.floor(now / HOUR) * HOUR;
+  const start = end - (days * 24 - 1) * HOUR;
+  const hours: HourlyDeliveries[] = [];
+  for (let t = start; t <= end; t += HOUR) hours.push({ hour: new Date(t).toISOString(), succeeded: 0, failed: 0 });
+  for (const a of await attemptsSince(db, orgId, new Date(start).toISOString())) {
+    const bucket = hours[Math.floor((Date.parse(a.started_at) - start) / HOUR)];
+    if (bucket === undefined) continue;
+    if (a.ok) bucket.succeeded += 1;
+    else bucket.failed += 1;
+  }
+  return hours.map((h) => ({ ...h, hour: isoWithOffset(h.hour) }));
 }

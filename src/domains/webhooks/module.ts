@@ -1,5 +1,6 @@
 import type { DomainModule } from '../module.ts';
 import { deleteInBatches } from '../../events/retention.ts';
+import { webhookAdminRoutes } from './admin-routes.ts';
 import { webhookCommands } from './commands.ts';
 import { startDispatcher } from './dispatcher.ts';
 import { webhookMigrations } from './migrations.ts';
@@ -12,6 +13,7 @@ export const webhooksModule: DomainModule = {
   name: 'webhooks',
   migrations: webhookMigrations,
   routes: webhookRoutes,
+  adminRoutes: webhookAdminRoutes,
   commands: webhookCommands,
   workers: [upgradeStoredSubscriptions, startDispatcher],
   consumers: [webhookFanOut],

@@ -286,6 +286,17 @@ export function attemptsOf(db: Db, orgId: string, deliveryIds: string[]): Promis
     .then((rows) => rows.map((r) => ({ ...r, ok: r.ok === true || r.ok === 1 })));
 }
 
+/** Every attempt started at or after `since`: its time and outcome. */
+export function attemptsSince(db: Db, orgId: string, since: string): Promise<Array<{ started_at: string; ok: boolean }>> {
+  return db
+    .selectFrom('webhook_attempts')
+    .select(['started_at', 'ok'])
+    .where('org_id', '=', orgId)
+    .where('started_at', '>=', since)
+    .execute()
+    .then((rows) => rows.map((r) => ({ started_at: String(r.started_at), ok: r.ok === true || r.ok === 1 })));
+}
+
 /** Deletes up to `limit` deliveries finished before `before`, with their attempts; returns how many deliveries. */
 export function deleteFinishedDeliveries(db: Db, before: string, limit: number): Promise<number> {
   return deleteFinishedJobs(db, DELIVERIES_TABLE, before, limit, async (tx, orgId, ids) => {

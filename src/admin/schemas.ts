@@ -1,0 +1,149 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { named } from '../http/components.ts';
+import { DateTime, Name, Nullable, StringEnum, Text } from '../http/schemas.ts';
+import { RIGHTS, SCOPES } from '../platform/rights.ts';
+
+const Timestamp = Nullable(DateTime());
+
+export const AdminUser = named(
+  'AdminUser',
+  Type.Object(
+    {
+      id: Type.String({ description: 'the user id' }),
+      orgUserId: Type.String({ description: 'the membership id' }),
+      name: Type.String(),
+      email: Nullable(Type.String()),
+      rights: Type.Array(Type.String()),
+      active: Type.Boolean({ description: 'false once deactivated: the user\'s tokens are refused' }),
+      createdAt: DateTime(),
+    },
+    { description: 'A member of the organization with its role rights.' },
+  ),
+);
+export const AdminUserList = named('AdminUserList', Type.Object({ items: Type.Array(AdminUser) }));
+
+const RightList = Type.Array(StringEnum(RIGHTS), { maxItems: RIGHTS.length * 2, description: 'role rights; every right makes an administrator' });
+
+export const CreateUserBody = named(
+  'AdminCreateUser',
+  Type.Object(
+    { name: Name(200), email: Type.Optional(Text({ maxLength: 320 })), rights: Type.Optional(RightList) },
+    { additionalProperties: false },
+  ),
+);
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const UserRightsBody = named('AdminUserRights', Type.Object({ rights: RightList }, { additionalProperties: false }));
+
+export const AdminToken = named(
+  'AdminToken',
+  Type.Object(
+    {
+      id: Type.String(),
+      name: Type.String(),
+      scopes: Type.Array(Type.String()),
+      format: StringEnum(['new', 'legacy'] as const),
+      owner: Type.Object({ id: Type.String({ description: 'the owner\'s user id' }), name: Type.String() }),
+      createdAt: DateTime(),
+      lastUsedAt: Timestamp,
+      expiresAt: Timestamp,
+      revokedAt: Timestamp,
+    },
+    { description: 'An API token as an administrator sees it: never its value or hash.' },
+  ),
+);
+export const AdminTokenList = named('AdminTokenList', Type.Object({ items: Type.Array(AdminToken) }));
+
+export const CreateTokenBody = named(
+  'AdminCreateToken',
+  Type.Object(
+    {
+      name: Type.Optional(Name(200)),
+      scopes: Type.Array(StringEnum(SCOPES), { minItems: 1, maxItems: SCOPES.length * 2 }),
+      userId: Type.Optional(Text({ minLength: 1, maxLength: 200, description: 'the owner (user id or orgUserId); default: the caller' })),
+      expiresAt: Type.Optional(DateTime()),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type CreateTokenBody = Static<typeof CreateTokenBody>;
+
+export const CreatedToken = named(
+  'AdminCreatedToken',
+  Type.Object({
+    id: Type.String(),
+    token: Type.Optional(Type.String({ description: 'the token value: shown in this answer only' })),
+    note: Type.String(),
+  }),
+);
+export type CreatedToken = Static<typeof CreatedToken>;
+
+export const RevokedToken = named('AdminRevokedToken', Type.Object({ id: Type.String(), revoked: Type.Literal(true) }));
+
+export const OrganizationSettings = named(
+  'AdminOrganizationSettings',
+  Type.Object(
+    {
+      slug: Type.String(),
+      name: Type.String(),
+      currency: Type.String({ description: 'ISO 4217 code: the default currency of deals and payment requests' }),
+      phoneRegion: Nullable(Type.String({ description: 'ISO 3166 country whose numbers may be written without +; null: none' })),
+      allowNegativeStock: Type.Boolean(),
+      timeZone: Type.String({ description: 'IANA time zone of deadlines' }),
+    },
+    { description: 'The settings an administrator may change.' },
+  ),
+);
+export type OrganizationSettings = Static<typeof OrganizationSettings>;
+
+export const SettingsPatch = named(
+  'AdminSettingsPatch',
+  Type.Object(
+    {
+      currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$' })),
+      phoneRegion: Type.Optional(Nullable(Type.String({ pattern: '^[A-Za-z]{2}$' }))),
+      allowNegativeStock: Type.Optional(Type.Boolean()),
+      timeZone: Type.Optional(Text({ minLength: 1, maxLength: 64 })),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+);
+export type SettingsPatch = Static<typeof SettingsPatch>;
+
+export const AuditEntry = named(
+  'AuditEntry',
+  Type.Object(
+    {
+      id: Type.String(),
+      at: DateTime(),
+      actor: Type.Object({
+        via: StringEnum(['api', 'cli'] as const),
+        userId: Nullable(Type.String()),
+        tokenId: Nullable(Type.String()),
+        name: Type.String({ description: 'the token owner\'s name, or the operating-system user of a CLI command' }),
+      }),
+      address: Type.String({ description: 'the client\'s IP address, or "cli"' }),
+      action: Type.String({ examples: ['token.create'] }),
+      target: Type.Object({ type: Type.String(), id: Type.String() }),
+      changes: Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() }), {
+        description: 'each changed field with its value before and after (never a secret)',
+      }),
+    },
+    { description: 'One change to users, rights, tokens, settings or webhook deliveries.' },
+  ),
+);
+export const AuditPage = named(
+  'AuditPage',
+  Type.Object({ items: Type.Array(AuditEntry), nextCursor: Nullable(Type.String({ description: 'pass as cursor for older entries' })) }),
+);
+
+export const AuditQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'nextCursor of the previous page' })),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+});
+
+export const AdminCatalog = named(
+  'AdminCatalog',
+  Type.Object({ scopes: Type.Array(Type.String()), rights: Type.Array(Type.String()) }, { description: 'The scopes and role rights there are.' }),
+);

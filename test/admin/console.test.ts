@@ -1,0 +1,151 @@
+/**
+ * The admin console in a real browser: Playwright (playwright-core) driving Debian's Chromium
+ * against a listening server, on both databases. Each test saves a screenshot under
+ * test-output/console/. Without /usr/bin/chromium the tests are reported as skipped, loudly.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ROOT } from '../helpers/cli.ts';
+import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
+import type { Principal } from '../helpers/harness.ts';
+import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
+import type { Receiver } from '../helpers/https-receiver.ts';
+import { emitClientCreated, startDelivery } from '../webhooks/helpers.ts';
+
+const CHROMIUM = process.env.BIZPLAT_CHROMIUM ?? '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'test-output', 'console');
+
+if (!existsSync(CHROMIUM)) {
+  const why = `SKIPPED: no Chromium at ${CHROMIUM}; the admin console browser tests did not run (apt-get install -y chromium)`;
+  console.error(`\n!!! ${why}\n`);
+  describe('admin console in Chromium', () => {
+    it('browser tests', { skip: why }, () => {});
+  });
+} else {
+  const cert = makeCertificate();
+  let browser: Browser;
+  before(async () => {
+    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-console.mjs')], { stdio: 'inherit' });
+    assert.equal(built.status, 0, 'the console bundles');
+    mkdirSync(SHOTS, { recursive: true });
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+    cert.remove();
+  });
+
+  describeEachDatabase(
+    'admin console in Chromium',
+    (ctx) => {
+      let base: string;
+      let p: Principal;
+      let page: Page;
+      let receiver: Receiver;
+      let delivery: { stop(): Promise<void> };
+      const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${ctx().kind}-${name}.png`), fullPage: true });
+      const ping = async (token: string) => (await fetch(`${base}/api/public/v1/ping`, { headers: { 'x-api-token': token } })).status;
+      const status = () => page.locator('[role=status]');
+
+      before(async () => {
+        await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+        base = `http://127.0.0.1:${(ctx().app.server.address() as AddressInfo).port}`;
+        p = await createPrincipal(ctx());
+        receiver = await startReceiver(cert);
+        delivery = await startDelivery(ctx(), { webhookRetryScheduleSeconds: [], webhookPollMs: 200 });
+        page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        page.on('dialog', (dialog) => void dialog.accept());
+      });
+      after(async () => {
+        await page?.close();
+        await delivery?.stop();
+        await receiver?.close();
+      });
+
+      it('signs in with a pasted admin token from the keyboard, and refuses a token that is not an administrator\'s', async () => {
+        const clerk = await createPrincipal(ctx(), { slug: p.slug, rights: ['crm.clients'], scopes: ['admin:all'] });
+        await page.goto(`${base}/admin`);
+        await page.keyboard.type(clerk.token);
+        await page.keyboard.press('Enter');
+        await page.getByRole('alert').filter({ hasText: 'not an administrator' }).waitFor();
+        await page.getByLabel('Administrator token').fill(p.token);
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'Users and rights' }).waitFor();
+        assert.equal(await page.evaluate('sessionStorage.getItem("bizplat.adminToken")'), p.token);
+        assert.deepEqual(await page.context().cookies(), [], 'no cookie');
+        await shot('signed-in');
+      });
+
+      it('creates a token with the scope picker, shows it once; it pings, and after revoking it is refused', async () => {
+        await page.getByRole('link', { name: 'Tokens' }).click();
+        await page.getByLabel('Name').fill('Console token');
+        await page.getByLabel('crm:read').check();
+        await page.getByRole('button', { name: 'Create token' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Your new token' });
+        await dialog.waitFor();
+        const token = await dialog.locator('input').inputValue();
+        await shot('token-shown-once');
+        assert.equal(await ping(token), 200);
+        await dialog.getByRole('button', { name: 'I have saved it' }).click();
+        await page.getByRole('row', { name: /Console token/ }).getByRole('button', { name: 'Revoke Console token' }).click();
+        await status().filter({ hasText: 'is revoked' }).waitFor();
+        await page.getByRole('row', { name: /Console token/ }).getByText(/^revoked/).waitFor();
+        assert.equal(await ping(token), 401);
+        await shot('token-revoked');
+      });
+
+      it('creates a subscription to a local HTTPS receiver; the log shows a failed then a succeeded attempt after redeliver', async () => {
+        receiver.respond = (n) => ({ status: n === 0 ? 500 : 200 });
+        await page.getByRole('link', { name: 'Webhooks' }).click();
+        await page.getByLabel('Name').fill('Receiver');
+        await page.getByLabel('URL (https)').fill(receiver.url);
+        await page.getByRole('button', { name: 'Create subscription' }).click();
+        const secret = page.getByRole('dialog', { name: 'Signing secret' });
+        await secret.waitFor();
+        assert.match(await secret.locator('input').inputValue(), /\S{16,}/);
+        await secret.getByRole('button', { name: 'I have saved it' }).click();
+
+        await emitClientCreated(ctx().storage, p.orgId);
+        await receiver.waitFor(1);
+        // The attempt is recorded just after the receiver answers: refresh until the log shows it.
+        const log = page.locator('table.deliveries tbody');
+        for (let i = 0; i < 50 && !/failed/.test((await log.textContent()) ?? ''); i++) {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          await page.waitForTimeout(100);
+        }
+        const row = log.locator('tr').first();
+        await row.getByText('HTTP 500').waitFor();
+        assert.match((await row.textContent()) ?? '', /client\.created.*Receiver.*failed/);
+
+        await row.getByRole('button', { name: 'Redeliver' }).click();
+        await status().filter({ hasText: 'Redelivered: HTTP 200' }).waitFor();
+        await row.getByText('HTTP 200').waitFor();
+        assert.match((await row.textContent()) ?? '', /succeeded/);
+        assert.equal(receiver.received.length, 2);
+        await page.getByRole('img').waitFor();
+        assert.match((await page.locator('figcaption').textContent()) ?? '', /succeeded/);
+        await shot('deliveries');
+      });
+
+      it('shows the audit entries of what was done, readable on a phone-width screen', async () => {
+        await page.getByRole('link', { name: 'Audit trail' }).click();
+        const table = page.locator('table.audit');
+        await table.getByText('webhook.redeliver').waitFor();
+        for (const action of ['token.revoke', 'token.create']) assert.ok((await table.getByText(action, { exact: true }).count()) >= 1, action);
+        assert.match((await table.locator('tbody tr').first().textContent()) ?? '', /Test User.*API token.*127\.0\.0\.1/);
+        await shot('audit');
+        await page.setViewportSize({ width: 390, height: 844 });
+        assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no sideways scrolling of the page');
+        await shot('audit-phone');
+        await page.setViewportSize({ width: 1280, height: 900 });
+      });
+    },
+    { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile } },
+  );
+}
