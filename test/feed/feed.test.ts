@@ -75,7 +75,8 @@ describeEachDatabase('GET /events, the events feed', (ctx) => {
     const p = await createPrincipal(ctx());
     const other = await createPrincipal(ctx());
     const theirs = await reader(ctx(), other.token)({});
-    for (const query of [{ cursor: 'abc' }, { cursor: theirs.next_cursor }, { types: 'client.created,client.deleted' }, { types: ',' }, { entity_type: 'task' }, { limit: '0' }]) {
+    const bad: Array<Record<string, string>> = [{ cursor: 'abc' }, { cursor: theirs.next_cursor }, { types: 'client.created,client.deleted' }, { types: ',' }, { entity_type: 'task' }, { limit: '0' }];
+    for (const query of bad) {
       const res = await api(ctx(), p.token, 'GET', '/events', { query });
       assert.equal(res.statusCode, 422, `${JSON.stringify(query)}: ${res.body}`);
       assert.equal(json<{ details: { error: string } }>(res).details.error, 'validation_error');
