@@ -41,16 +41,17 @@ export function transport(options: TransportOptions): (request: Request) => Prom
   const backoffMs = options.backoffMs ?? 200;
   const maxWaitMs = options.maxWaitMs ?? 60_000;
   return async (request) => {
-    const prepared = new Request(request);
-    prepared.headers.set('X-API-Token', options.token);
-    if (prepared.method === 'POST' && !prepared.headers.has('Idempotency-Key')) prepared.headers.set('Idempotency-Key', randomUUID());
-    const idempotent = IDEMPOTENT.has(prepared.method);
+    request.headers.set('X-API-Token', options.token);
+    if (request.method === 'POST' && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', randomUUID());
+    const idempotent = IDEMPOTENT.has(request.method);
+    // A body can be read once: each attempt sends a copy; a call without one re-sends the request.
+    const attemptOf = request.body === null ? () => request : () => request.clone();
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await send(prepared.clone());
+        response = await send(attemptOf());
       } catch (error) {
-        if (!idempotent || attempt >= retries || prepared.signal.aborted) throw error;
+        if (!idempotent || attempt >= retries || request.signal.aborted) throw error;
         await sleep(backoffMs * 2 ** attempt);
         continue;
       }
