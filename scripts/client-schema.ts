@@ -13,7 +13,7 @@ import { openStorage } from '../src/storage/storage.ts';
 
 export const CLIENT_SCHEMA_FILE = join(import.meta.dirname, '..', 'packages', 'client', 'src', 'schema.ts');
 
-const HEADER = `/**
+export const CLIENT_SCHEMA_HEADER = `/**
  * The API's types, generated from the server's OpenAPI document by \`npm run client:generate\`
  * (openapi-typescript). Do not edit: a test fails when this file differs from what the current
  * server's document generates.
@@ -31,7 +31,7 @@ export async function generateClientSchema(): Promise<string> {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
       if (res.statusCode !== 200) throw new Error(`the OpenAPI document answered ${res.statusCode}`);
-      return HEADER + astToString(await openapiTS(res.json() as Parameters<typeof openapiTS>[0]));
+      return CLIENT_SCHEMA_HEADER + astToString(await openapiTS(res.json() as Parameters<typeof openapiTS>[0]));
     } finally {
       await app.close();
     }

@@ -44,6 +44,19 @@ describeEachDatabase('GET /funnels', (ctx) => {
     assert.ok(events.some((e) => e.event === 'deal.won'), JSON.stringify(events));
   });
 
+  it('is in the capabilities catalog (crm) and the OpenAPI document, as GET /events is (event_bus)', async () => {
+    const p = await createPrincipal(ctx());
+    const catalog = json<{ capabilities: Array<{ key: string; actions: Array<{ method: string; path: string; scope: string; mode: string }> }> }>(await api(ctx(), p.token, 'GET', '/capabilities'));
+    const action = (key: string, path: string) => catalog.capabilities.find((c) => c.key === key)?.actions.find((a) => a.method === 'GET' && a.path === path);
+    assert.equal(action('crm', '/funnels')?.scope, 'crm:read');
+    assert.equal(action('crm', '/funnels')?.mode, 'read');
+    assert.ok(action('event_bus', '/events'));
+    const doc = json<{ paths: Record<string, { get?: { operationId: string } }>; components: { schemas: Record<string, unknown> } }>(await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' }));
+    assert.equal(doc.paths['/funnels']?.get?.operationId, 'listFunnels');
+    assert.equal(doc.paths['/events']?.get?.operationId, 'listEvents');
+    for (const name of ['Funnel', 'FunnelStage', 'FunnelList', 'FeedEvent', 'EventFeedPage']) assert.ok(doc.components.schemas[name], name);
+  });
+
   it('needs crm:read', async () => {
     const p = await createPrincipal(ctx(), { scopes: ['tasks:read'] });
     const res = await api(ctx(), p.token, 'GET', '/funnels');

@@ -121,7 +121,7 @@ describeEachDatabase('GET /events, the events feed', (ctx) => {
       }
       running -= 1;
     };
-    const [items] = await Promise.all([consume(reader(ctx(), p.token), () => running === 0, 7), ...Array.from({ length: 8 }, (_, n) => writer(n))]);
+    const [items] = await Promise.all([consume(reader(ctx(), p.token), () => running === 0, 7, () => writes.length), ...Array.from({ length: 8 }, (_, n) => writer(n))]);
     assertCommitOrder(items, writes);
   });
 });

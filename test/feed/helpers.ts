@@ -24,15 +24,18 @@ export interface Write {
 }
 
 /**
- * Pages the feed with `read` until `done()` holds and a page comes back short; returns every item
- * in the order read, asserting no id arrives twice.
+ * Pages the feed with `read` until the writers are done and `expected` events were read (on
+ * PostgreSQL an event shows once every older transaction in the server has ended, a moment after
+ * its own commit), or 20 s after the writers were done; returns every item in the order read,
+ * asserting no id arrives twice.
  */
-export async function consume(read: PageReader, done: () => boolean, limit: number): Promise<FeedItem[]> {
+export async function consume(read: PageReader, done: () => boolean, limit: number, expected: () => number): Promise<FeedItem[]> {
   const seen: FeedItem[] = [];
   const ids = new Set<string>();
   let cursor: string | undefined;
+  let doneAt: number | undefined;
   for (;;) {
-    const finished = done();
+    if (doneAt === undefined && done()) doneAt = Date.now();
     const page = await read({ limit: String(limit), ...(cursor ? { cursor } : {}) });
     for (const item of page.items) {
       assert.ok(!ids.has(item.id), `event ${item.id} was read twice`);
@@ -40,7 +43,7 @@ export async function consume(read: PageReader, done: () => boolean, limit: numb
       seen.push(item);
     }
     cursor = page.next_cursor;
-    if (finished && page.items.length < limit) return seen;
+    if (doneAt !== undefined && page.items.length < limit && (seen.length >= expected() || Date.now() - doneAt > 20_000)) return seen;
     if (page.items.length < limit) await new Promise((r) => setTimeout(r, 5));
   }
 }

@@ -20,7 +20,7 @@ describe('GET /events with two server processes [postgres]', { skip: POSTGRES_UR
   const servers: ChildServer[] = [];
   before(async () => {
     ctx = await createContext('postgres');
-    servers.push(...(await Promise.all([0, 1].map(() => startServer(['src/cli/main.ts', 'serve', '--port', '0'], ctx!.config.databaseUrl, {})))));
+    servers.push(...(await Promise.all([0, 1].map(() => startServer(['bin/bizplat.mjs', 'serve', '--port', '0'], ctx!.config.databaseUrl, {})))));
   });
   after(async () => {
     for (const s of servers) await stopServer(s.process);
@@ -60,7 +60,7 @@ describe('GET /events with two server processes [postgres]', { skip: POSTGRES_UR
       turn += 1;
       return (await call(bases[turn % 2]!, 'GET', `/events?${new URLSearchParams(query)}`)) as unknown as FeedPage;
     };
-    const [items] = await Promise.all([consume(read, () => running === 0, 6), ...Array.from({ length: 8 }, (_, n) => writer(n))]);
+    const [items] = await Promise.all([consume(read, () => running === 0, 6, () => writes.length), ...Array.from({ length: 8 }, (_, n) => writer(n))]);
     assertCommitOrder(items, writes);
   });
 });
