@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
+import { handleEventsNow } from '../webhooks/helpers.ts';
 import { assertCommitOrder, consume } from './helpers.ts';
 import type { FeedPage, PageReader, Write } from './helpers.ts';
 
@@ -63,6 +64,25 @@ describeEachDatabase('GET /events, the events feed', (ctx) => {
     assert.deepEqual((await reader(ctx(), p.token)({ types: 'client.updated,deal.created' })).items.map((i) => i.event), ['client.updated', 'deal.created']);
     assert.equal((await readAtLeast(reader(ctx(), p.token), { types: '*' }, 4)).items.length, 4);
     assert.deepEqual((await reader(ctx(), p.token)({ entity_type: 'deal' })).items.map((i) => i.event), ['deal.created']);
+  });
+
+  it('gives exactly the webhook body (event, data, ts) under the id its deliveries carry as X-Webhook-Id', async () => {
+    const p = await createPrincipal(ctx());
+    const hook = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'replay check', url: 'https://127.0.0.1:9/hook', events: '*' } });
+    assert.equal(hook.statusCode, 201, hook.body);
+    const a = await createClient(ctx(), p.token, 'Delivered');
+    await api(ctx(), p.token, 'PATCH', `/clients/${a.id}`, { body: { name: 'Delivered Ltd' }, headers: { 'if-match': '1' } });
+    // One pass takes an entity's earliest pending event: two passes for the client's two events.
+    await handleEventsNow(ctx());
+    await handleEventsNow(ctx());
+    const deliveries = await ctx().storage.db.selectFrom('webhook_deliveries').select(['event_id', 'body']).where('org_id', '=', p.orgId).execute();
+    assert.equal(deliveries.length, 2);
+    const feed = await readAtLeast(reader(ctx(), p.token), {}, 2);
+    for (const item of feed.items) {
+      const delivery = deliveries.find((d) => d.event_id === item.id);
+      assert.ok(delivery, `a delivery of ${item.id}`);
+      assert.deepEqual(JSON.parse(delivery.body), { event: item.event, data: item.data, ts: item.ts });
+    }
   });
 
   it('shows a token only the events of records its read scopes cover, and refuses one with none', async () => {
@@ -137,4 +157,4 @@ describeEachDatabase('GET /events, the events feed', (ctx) => {
     const [items] = await Promise.all([consume(reader(ctx(), p.token), () => running === 0, 7, () => writes.length), ...Array.from({ length: 8 }, (_, n) => writer(n))]);
     assertCommitOrder(items, writes);
   });
-});
+}, { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1' } });
