@@ -1,6 +1,7 @@
 import type { DomainModule } from './module.ts';
 import { commercialModule } from './commercial/module.ts';
 import { crmModule } from './crm/module.ts';
+import { feedModule } from './feed/module.ts';
 import { financeModule } from './finance/module.ts';
 import { hrModule } from './hr/module.ts';
 import { inventoryModule } from './inventory/module.ts';
@@ -13,4 +14,4 @@ import { webhooksModule } from './webhooks/module.ts';
 const served: DomainModule[] = [webhooksModule, crmModule, inventoryModule, financeModule, hrModule, tasksModule, productionModule, commercialModule];
 
 /** Every domain, in import order: a collection comes after those it refers to. */
-export const domainModules: DomainModule[] = [...served, notificationsModule(served.flatMap((m) => m.notifications ?? []))];
+export const domainModules: DomainModule[] = [...served, notificationsModule(served.flatMap((m) => m.notifications ?? [])), feedModule(served)];

@@ -53,4 +53,12 @@ export const eventMigrations: Migration[] = [
     name: '0012_event_entity_ids_lower_case',
     statements: () => [lowerIdsStatement('events', ['entity_id']), lowerIdsStatement('event_progress', ['entity_id'])],
   },
+  {
+    // The events feed reads in commit order: (tx_id, seq) below the finished-transaction horizon.
+    name: '0013_events_commit_order',
+    statements: (t) => [
+      `ALTER TABLE events ADD COLUMN tx_id ${t.bigint} NOT NULL DEFAULT ${t.currentTxId}`,
+      `CREATE INDEX events_org_feed ON events (org_id, tx_id, seq)`,
+    ],
+  },
 ];

@@ -5,6 +5,8 @@ import type { DbJson, DbTimestamp } from '../storage/codecs.ts';
 export interface EventsTable {
   /** Assigned at insert (not at commit): orders the events of one entity. */
   seq: Generated<number>;
+  /** The writing transaction's id on PostgreSQL (0 on SQLite): with seq, the feed's commit order. */
+  tx_id: Generated<number>;
   id: string;
   org_id: string;
   event: string;

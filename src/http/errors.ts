@@ -57,6 +57,11 @@ export function forbidden(message: string, details: Record<string, unknown> = {}
   return new AppError(403, 'forbidden', 'insufficient_scope', message, details);
 }
 
+/** What the request names is no longer kept (an events feed cursor past the retention period). */
+export function gone(code: string, message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError(410, 'gone', code, message, details);
+}
+
 /** The same id supplied twice in one organization: one code for every resource. */
 export function duplicateId(id: string): AppError {
   return conflict('duplicate_id', `a record with id ${id} already exists in this organization`, { id });

@@ -43,7 +43,7 @@ export interface RouteSpec<P extends TObject, Q extends TObject, B extends TSche
   errors?: Partial<Record<ErrorStatus, string>>;
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 500 | 503;
 
 export type RouteRequest<P extends TObject, Q extends TObject, B extends TSchema> = FastifyRequest<{
   Params: Static<P>;
@@ -69,6 +69,7 @@ const STANDARD_ERRORS: Record<ErrorStatus, string> = {
   403: 'The token lacks the scope, or its owner the role right (insufficient_scope; details.required_scope or details.required_right).',
   404: 'No such record in this organization (not_found).',
   409: 'A conflict (stale_version with details.expected_version; a duplicate; idempotency_in_progress; idempotency_claim_lost).',
+  410: 'What the request names is no longer kept (cursor_expired: the events before it were pruned).',
   413: 'The body is larger than the server accepts (body_too_large).',
   414: 'A path parameter is too long (uri_too_long).',
   415: 'The body is not application/json, or carries a Content-Encoding other than identity (unsupported_media_type, unsupported_content_encoding).',

@@ -13,6 +13,11 @@ export interface DdlTypes {
   false: string;
   /** An auto-incrementing integer primary key: a commit-independent tie-breaker for ordering. */
   autoId: string;
+  /**
+   * A column default: the writing transaction's id (PostgreSQL), a constant 0 on SQLite, where
+   * transactions never overlap. See storage/commit-horizon.ts.
+   */
+  currentTxId: string;
 }
 
 export interface Migration {
@@ -30,6 +35,7 @@ const TYPES: Record<Dialect, DdlTypes> = {
     true: '1',
     false: '0',
     autoId: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+    currentTxId: '0',
   },
   postgres: {
     bool: 'BOOLEAN',
@@ -40,6 +46,7 @@ const TYPES: Record<Dialect, DdlTypes> = {
     true: 'TRUE',
     false: 'FALSE',
     autoId: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+    currentTxId: '(pg_current_xact_id()::text::bigint)',
   },
 };
 

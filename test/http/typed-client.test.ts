@@ -4,12 +4,13 @@
  * call per operation) compiles under strict TypeScript.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { CLIENT_SCHEMA_FILE, CLIENT_SCHEMA_HEADER } from '../../scripts/client-schema.ts';
 import { createContext } from '../helpers/harness.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +54,7 @@ export async function misuse(): Promise<void> {
 describe('a client generated from the served document', () => {
   let dir: string;
   let errors: string[];
+  let schema: string;
   before(async () => {
     const ctx = await createContext('sqlite');
     const res = await ctx.app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
@@ -62,7 +64,8 @@ describe('a client generated from the served document', () => {
     mkdirSync(cache, { recursive: true });
     dir = mkdtempSync(join(cache, 'typed-client-'));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(dir, 'schema.ts'), astToString(await openapiTS(res.json() as Parameters<typeof openapiTS>[0])));
+    schema = astToString(await openapiTS(res.json() as Parameters<typeof openapiTS>[0]));
+    writeFileSync(join(dir, 'schema.ts'), schema);
     copyFileSync(fixture, join(dir, 'client.ts'));
     writeFileSync(join(dir, 'misuse.ts'), MISUSE);
     errors = typeErrors([join(dir, 'client.ts'), join(dir, 'misuse.ts')]);
@@ -71,6 +74,10 @@ describe('a client generated from the served document', () => {
 
   it('type-checks, strictly, a client that calls every operation the natural way', () => {
     assert.deepEqual(errors.filter((e) => !e.startsWith('misuse.ts:')), []);
+  });
+
+  it('is what @bizplat/client has committed (packages/client/src/schema.ts; `npm run client:generate` after a route changes)', () => {
+    assert.ok(readFileSync(CLIENT_SCHEMA_FILE, 'utf8') === CLIENT_SCHEMA_HEADER + schema, 'packages/client/src/schema.ts differs from the served document: run `npm run client:generate` and commit it');
   });
 
   it('refuses calls the document does not allow (the types are not any)', () => {

@@ -4,9 +4,12 @@ import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { stageKey } from './normalize.ts';
+import type { Actor } from '../../http/access.ts';
+import type { Page } from '../../http/pagination.ts';
+import { funnelPage, funnelsChanged, stagesOf } from './funnels.queries.ts';
 import { existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel } from './queries.ts';
 import type { Db, StageRow } from './queries.ts';
-import type { FunnelImportInput, StageKind } from './schemas.ts';
+import type { FunnelImportInput, FunnelOut, StageKind } from './schemas.ts';
 
 export const DEFAULT_FUNNEL = {
   name: 'Sales',
@@ -28,6 +31,7 @@ export async function ensureDefaultFunnel(tx: Tx | { db: Db }, orgId: string): P
     { org_id: orgId, id, name: DEFAULT_FUNNEL.name, is_default: true, created_at: nowIso() },
     DEFAULT_FUNNEL.stages.map((s) => ({ org_id: orgId, id: newId(), funnel_id: id, name: s.name, name_key: stageKey(s.name), kind: s.kind, sort_order: s.order })),
   );
+  await funnelsChanged(tx.db, orgId);
   return id;
 }
 
@@ -53,7 +57,21 @@ export async function createFunnel(tx: Tx, orgId: string, input: FunnelImportInp
   const clash = stages.findIndex((s) => taken.has(s.id));
   if (clash >= 0) throw invalidField(`stages.${clash}.id`, 'is already a stage of this organization');
   await insertFunnel(tx.db, { org_id: orgId, id, name: input.name.trim(), is_default: false, created_at: nowIso() }, stages);
+  await funnelsChanged(tx.db, orgId);
   return id;
+}
+
+/** A page of the organization's funnels, each with its stages in order (GET /funnels). */
+export async function listFunnels(db: Db, actor: Actor, query: { limit: number; offset: number }): Promise<Page<FunnelOut>> {
+  const { rows, total } = await funnelPage(db, actor.orgId, query.limit, query.offset);
+  const stages = await stagesOf(db, actor.orgId, rows.map((r) => r.id));
+  const items = rows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    is_default: Boolean(f.is_default),
+    stages: stages.filter((s) => s.funnel_id === f.id).map((s) => ({ id: s.id, name: s.name, kind: s.kind, order: Number(s.sort_order) })),
+  }));
+  return { items, total, limit: query.limit, offset: query.offset };
 }
 
 export interface PlacementInput {

@@ -9,6 +9,9 @@ import { write } from '../../http/write.ts';
 import { createClient, getClient, listClients, updateClient } from './clients.ts';
 import { createContact, getContact, listContacts, updateContact } from './contacts.ts';
 import { createDeal, getDeal, listDeals, updateDeal } from './deals.ts';
+import { funnels } from './funnels.queries.ts';
+import { listFunnels } from './funnels.ts';
+import { FunnelList, FunnelListQuery } from './schemas.ts';
 import { clients, contacts, deals } from './queries.ts';
 import {
   Client, ClientCreate, ClientList, ClientListQuery, ClientPatch,
@@ -25,6 +28,14 @@ const stale = { 409: 'The record changed since the If-Match version (stale_versi
 
 export async function crmRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.storage.db;
+
+  route(app, {
+    method: 'GET', url: '/funnels', operationId: 'listFunnels', tags, access: read,
+    summary: 'List sales funnels with their stages',
+    description: 'The organization\'s sales funnels (the default first), each with its stages in order: id, name, kind (open, won, lost) and order. A deal moves to a stage by stage_id or stage name.',
+    query: FunnelListQuery,
+    response: { status: 200, schema: FunnelList, description: 'A page of funnels.' },
+  }, async (req, reply) => conditionalList(req, reply, funnels, () => listFunnels(db(), req.actor, req.query)));
 
   // ---- clients ----
   route(app, {

@@ -260,6 +260,28 @@ export const FunnelImport = Type.Object(
 );
 export type FunnelImportInput = Static<typeof FunnelImport>;
 
+export const FunnelStage = named(
+  'FunnelStage',
+  Type.Object({
+    id: Uuid({ description: 'the stage id (stage_id of a deal)' }),
+    name: Type.String({ description: 'the stage name (stage of a deal)' }),
+    kind: StringEnum(STAGE_KINDS, { description: 'open, won (a deal moved here raises deal.won) or lost (deal.lost)' }),
+    order: Type.Integer({ description: 'position in the funnel, ascending' }),
+  }),
+);
+export const Funnel = named(
+  'Funnel',
+  Type.Object({
+    id: Uuid({ description: 'the funnel id (funnel_id of a deal)' }),
+    name: Type.String(),
+    is_default: Type.Boolean({ description: 'the funnel a deal goes to when it names none' }),
+    stages: Type.Array(FunnelStage, { description: 'in order' }),
+  }),
+);
+export type FunnelOut = Static<typeof Funnel>;
+export const FunnelListQuery = Type.Object(PageQuery, { additionalProperties: false });
+export const FunnelList = ListOf(Funnel, 'FunnelList');
+
 export const ClientList = ListOf(Client, 'ClientList');
 export const ContactList = ListOf(Contact, 'ContactList');
 export const DealList = ListOf(Deal, 'DealList');

@@ -1,0 +1,5863 @@
+/**
+ * The API's types, generated from the server's OpenAPI document by `npm run client:generate`
+ * (openapi-typescript). Do not edit: a test fails when this file differs from what the current
+ * server's document generates.
+ */
+
+export interface paths {
+    "/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a token
+         * @description Answers who the token is: its scopes, its id and the organization user it acts as. Reports apiVersion v1.
+         *
+         *     Requires any valid token.
+         */
+        get: operations["ping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The capabilities catalog
+         * @description A machine-readable catalog: products, capabilities with their actions (scope, mode, required modules and permissions, risk, confirmation, Idempotency-Key requirement) and solution blueprints. Mutations go through the domain endpoints.
+         *
+         *     Requires any valid token.
+         */
+        get: operations["getCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/event-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events a subscription may take
+         * @description The event names of the catalog, and * for every event.
+         *
+         *     Requires scope `admin:all` and an administrator (every role right).
+         */
+        get: operations["getWebhookEventCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook subscriptions with delivery statistics
+         * @description Every subscription of the organization with failureCount, lastSuccessAt and lastFailureAt (no secret).
+         *
+         *     Requires scope `admin:all` and an administrator (every role right).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to events (the signing secret is returned only here)
+         * @description The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.
+         *
+         *     Requires scope `admin:all` and an administrator (every role right).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disable a subscription and cancel its queued deliveries
+         * @description Requires scope `admin:all` and an administrator (every role right).
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/funnels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sales funnels with their stages
+         * @description The organization's sales funnels (the default first), each with its stages in order: id, name, kind (open, won, lost) and order. A deal moves to a stage by stage_id or stage name.
+         *
+         *     Requires scope `crm:read`.
+         */
+        get: operations["listFunnels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List clients
+         * @description Clients (counterparties) by name; archived ones only with include_archived=true.
+         *
+         *     Requires scope `crm:read`.
+         */
+        get: operations["listClients"];
+        put?: never;
+        /**
+         * Create a client
+         * @description Creates a client at version 1. The id may be supplied (a UUID); phone and email are validated.
+         *
+         *     Requires scope `crm:write` and the role right `crm.clients`.
+         */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client
+         * @description Requires scope `crm:read`.
+         */
+        get: operations["getClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a client
+         * @description Changes only the fields sent; is_archived archives or restores the client.
+         *
+         *     Requires scope `crm:write` and the role right `crm.clients`.
+         */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contact persons
+         * @description Requires scope `crm:read`.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        /**
+         * Create a contact person
+         * @description Creates a contact person at version 1; phone, email, telegram and instagram become its normalized channels.
+         *
+         *     Requires scope `crm:write` and the role right `crm.clients`.
+         */
+        post: operations["createContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contact person
+         * @description Requires scope `crm:read`.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact person
+         * @description Requires scope `crm:write` and the role right `crm.clients`.
+         */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deals
+         * @description Requires scope `crm:read`.
+         */
+        get: operations["listDeals"];
+        put?: never;
+        /**
+         * Create a deal
+         * @description Creates a deal at version 1, in the given funnel and stage (by default the first stage of the default funnel) and currency (by default the organization's).
+         *
+         *     Requires scope `crm:write` and the role right `crm.deals.edit`.
+         */
+        post: operations["createDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a deal
+         * @description Requires scope `crm:read`.
+         */
+        get: operations["getDeal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a deal (stage, amount, …)
+         * @description Changes only the fields sent. Moving a deal to a won or lost stage raises deal.won or deal.lost.
+         *
+         *     Requires scope `crm:write` and the role right `crm.deals.edit`.
+         */
+        patch: operations["updateDeal"];
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Nomenclature items by name; search matches the name, SKU or barcode.
+         *
+         *     Requires scope `inventory:read`.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Creates a nomenclature item at version 1 (item_type product unless given).
+         *
+         *     Requires scope `inventory:write` and the role right `org.inventory.edit`.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a product
+         * @description Requires scope `inventory:read`.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change or archive a product
+         * @description Changes only the fields sent; isArchived archives or restores the product. A product holding stock cannot become a service.
+         *
+         *     Requires scope `inventory:write` and the role right `org.inventory.edit`.
+         */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/warehouses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List warehouses
+         * @description Requires scope `inventory:read`.
+         */
+        get: operations["listWarehouses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a warehouse
+         * @description Requires scope `inventory:read`.
+         */
+        get: operations["getWarehouse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock balances
+         * @description Balances per warehouse and item; they change only through movements.
+         *
+         *     Requires scope `inventory:read`.
+         */
+        get: operations["listStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock movements, newest first
+         * @description Cursor pagination: pass next_cursor as cursor for the next page. warehouse_id matches the source or the destination.
+         *
+         *     Requires scope `inventory:read`.
+         */
+        get: operations["listMovements"];
+        put?: never;
+        /**
+         * Post a stock movement (balances change atomically with it)
+         * @description in adds to warehouse_id, out takes from it, transfer moves to to_warehouse_id, adjustment corrects (qty may be negative). A decrease below the available stock, or a service item, gives 422.
+         *
+         *     Requires scope `inventory:write` and the role right `org.inventory.edit`.
+         */
+        post: operations["createMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/movements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a movement with its lines
+         * @description Requires scope `inventory:read`.
+         */
+        get: operations["getMovement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment requests
+         * @description Payment requests, newest first; filter by status, search the title; archived ones only with include_archived=true.
+         *
+         *     Requires scope `finance:read`.
+         */
+        get: operations["listFinanceRequests"];
+        put?: never;
+        /**
+         * File a payment request
+         * @description Body: title, amount, currency, counterparty, counterpartyInn, category (a category name), paymentDate, invoiceNumber, description, vatAmount. Creates the request pending (a draft with status draft; never approved), requested by the token owner, at version 1. In the same transaction the amount is converted into the organization currency with its rate table (an unknown currency without a rate gives 422), the approvals it needs are recorded and every eligible approver is notified.
+         *
+         *     Requires scope `finance:write`.
+         */
+        post: operations["createFinanceRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment request
+         * @description Requires scope `finance:read`.
+         */
+        get: operations["getFinanceRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a payment request, or move it along the approval chain
+         * @description Fields change while the request is draft or pending. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester; with several approvals required each is recorded and the request stays pending until the last), approved → paid (role right finance.pay).
+         *
+         *     Requires scope `finance:write`.
+         */
+        patch: operations["updateFinanceRequest"];
+        trace?: never;
+    };
+    "/finance/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment requests
+         * @description Payment requests, newest first; filter by status, search the title; archived ones only with include_archived=true. The same records as /finance-requests.
+         *
+         *     Requires scope `finance:read`.
+         */
+        get: operations["listFinanceRequestsByCategoryId"];
+        put?: never;
+        /**
+         * File a payment request
+         * @description Body: title, amount, currency, category_id, comment (stored as the description), vatAmount. Creates the request pending (a draft with status draft; never approved), requested by the token owner, at version 1. In the same transaction the amount is converted into the organization currency with its rate table (an unknown currency without a rate gives 422), the approvals it needs are recorded and every eligible approver is notified.
+         *
+         *     Requires scope `finance:write`.
+         */
+        post: operations["createFinanceRequestByCategoryId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/finance/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment request
+         * @description The same records as /finance-requests.
+         *
+         *     Requires scope `finance:read`.
+         */
+        get: operations["getFinanceRequestByCategoryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a payment request, or move it along the approval chain
+         * @description Fields change while the request is draft or pending. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester; with several approvals required each is recorded and the request stays pending until the last), approved → paid (role right finance.pay).
+         *
+         *     Requires scope `finance:write`.
+         */
+        patch: operations["updateFinanceRequestByCategoryId"];
+        trace?: never;
+    };
+    "/finance/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List finance categories
+         * @description Expense categories and funds, in their order; archived ones only with include_archived=true.
+         *
+         *     Requires scope `finance:read`.
+         */
+        get: operations["listFinanceCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List receivables
+         * @description Money clients owe, newest first. status is computed when read: paid (paidAmount ≥ amount), else overdue (dueDate before today, UTC), else partial (paidAmount > 0), else open.
+         *
+         *     Requires scope `finance:read`.
+         */
+        get: operations["listReceivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List employees
+         * @description The employee directory, by full name; archived employees are never listed. Each employee shows only id, user_id, full_name, position, department_id and status.
+         *
+         *     Requires scope `hr:read`.
+         */
+        get: operations["listEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tasks
+         * @description Newest first; archived tasks are never listed. assignee_id matches the executor or a co-executor. Without the right tasks.view_all only the tasks the token owner created, executes, co-executes or watches are seen.
+         *
+         *     Requires scope `tasks:read`.
+         */
+        get: operations["listTasks"];
+        put?: never;
+        /**
+         * Create a task
+         * @description Creates a task at version 1 authored by the token owner, in the dictionary's initial status unless status is given. Users, project and deal must be of the organization; a deadline in the past is refused. A priority other than the default needs the right tasks.set_priority. Raises task.assigned when the task has an executor or co-executors.
+         *
+         *     Requires scope `tasks:write` and the role right `tasks.edit`.
+         */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a task
+         * @description A task outside the caller's visibility is 404. Without the right tasks.view_all only the tasks the token owner created, executes, co-executes or watches are seen.
+         *
+         *     Requires scope `tasks:read`.
+         */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a task (status, executor, deadline, …)
+         * @description Changes only the fields sent. A status change must be an allowed transition of the dictionary; changing priority needs the right tasks.set_priority; is_archived archives (or restores) the task. A new executor or added co-executors raise task.assigned. Without the right tasks.view_all only the tasks the token owner created, executes, co-executes or watches are seen.
+         *
+         *     Requires scope `tasks:write` and the role right `tasks.edit`.
+         */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Projects tasks belong to, by name; archived projects are not listed.
+         *
+         *     Requires scope `tasks:read`.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events feed, in commit order (extension of v1)
+         * @description Every catalog event of the organization, oldest first in commit order, with the same id, event, data and ts as the webhook body: a receiver that missed deliveries replays from here and drops the ids it has seen. Page with next_cursor; a page shorter than limit has reached the events committed so far (poll again with its next_cursor). A token with admin:all reads every event; otherwise only the events whose records its read scopes cover (client: crm:read, deal: crm:read, finance_request: finance:read), and a token with none of crm:read, finance:read gets 403. Events are kept for the retention period (BIZPLAT_EVENT_RETENTION_DAYS): an older cursor answers 410 cursor_expired.
+         *
+         *     Requires any valid token.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "client.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client.created event
+         * @description Sent to every active subscription whose events include client.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_client_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client.updated event
+         * @description Sent to every active subscription whose events include client.updated or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_client_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The deal.created event
+         * @description Sent to every active subscription whose events include deal.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_deal_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The deal.updated event
+         * @description Sent to every active subscription whose events include deal.updated or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_deal_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.won": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The deal.won event
+         * @description Sent to every active subscription whose events include deal.won or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_deal_won"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The deal.lost event
+         * @description Sent to every active subscription whose events include deal.lost or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_deal_lost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "finance_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The finance_request.created event
+         * @description Sent to every active subscription whose events include finance_request.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_finance_request_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "finance_request.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The finance_request.approved event
+         * @description Sent to every active subscription whose events include finance_request.approved or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_finance_request_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "finance_request.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The finance_request.paid event
+         * @description Sent to every active subscription whose events include finance_request.paid or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_finance_request_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        CapabilitiesCatalog: {
+            schemaVersion: number;
+            products: {
+                slug: string;
+                status: string;
+            }[];
+            capabilities: {
+                key: string;
+                version: number;
+                kind: string;
+                dependsOn: string[];
+                providers: string[];
+                exposure: string;
+                actions: {
+                    scope: string;
+                    mode: string;
+                    method: string;
+                    path: string;
+                    requiredModules: string[];
+                    permissions: string[];
+                    risk: string;
+                    confirmation: boolean;
+                    idempotencyKey: string;
+                }[];
+            }[];
+            solutionBlueprints: {
+                key: string;
+                maturity: string;
+                operators: string[];
+            }[];
+        };
+        /** @description A normalized contact channel. */
+        Channel: {
+            /** @enum {string} */
+            kind: "phone" | "email" | "telegram" | "instagram";
+            value: string;
+            isPrimary: boolean;
+            verified: boolean;
+        };
+        /**
+         * @description A client (counterparty).
+         * @example {
+         *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "version": 1,
+         *       "created_at": "2025-03-01T09:30:00.000+00:00",
+         *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+         *       "name": "Northwind Trading",
+         *       "phone": "+14155550123",
+         *       "email": "orders@northwind.example",
+         *       "company_name": "Northwind Trading LLC",
+         *       "inn": "7701234567",
+         *       "city": "Tashkent",
+         *       "source": "website",
+         *       "tags": [
+         *         "wholesale"
+         *       ],
+         *       "vat_number": null,
+         *       "industry": "retail",
+         *       "segment": "B2B",
+         *       "is_archived": false
+         *     }
+         */
+        Client: {
+            /**
+             * Format: uuid
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            version: number;
+            name: string;
+            phone: string | null;
+            email: string | null;
+            company_name: string | null;
+            inn: string | null;
+            vat_number: string | null;
+            industry: string | null;
+            segment: string | null;
+            city: string | null;
+            source: string | null;
+            tags: string[];
+            is_archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @example {
+         *       "name": "Northwind Trading",
+         *       "phone": "+14155550123",
+         *       "email": "orders@northwind.example",
+         *       "company_name": "Northwind Trading LLC",
+         *       "inn": "7701234567",
+         *       "city": "Tashkent",
+         *       "source": "website",
+         *       "tags": [
+         *         "wholesale"
+         *       ]
+         *     } */
+        ClientCreate: {
+            /**
+             * Format: uuid
+             * @description generated when absent; an existing id gives 409 duplicate_id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id?: string;
+            name: string;
+            phone?: string | null;
+            email?: string | null;
+            company_name?: string | null;
+            inn?: string | null;
+            vat_number?: string | null;
+            industry?: string | null;
+            segment?: string | null;
+            city?: string | null;
+            source?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            is_archived?: boolean;
+        };
+        /** @description One page of a list. */
+        ClientList: {
+            items: components["schemas"]["Client"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @example {
+         *       "phone": "+14155550199",
+         *       "tags": [
+         *         "wholesale",
+         *         "priority"
+         *       ]
+         *     } */
+        ClientPatch: {
+            name?: string;
+            phone?: string | null;
+            email?: string | null;
+            company_name?: string | null;
+            inn?: string | null;
+            vat_number?: string | null;
+            industry?: string | null;
+            segment?: string | null;
+            city?: string | null;
+            source?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            is_archived?: boolean;
+        };
+        /**
+         * @description A contact person.
+         * @example {
+         *       "id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+         *       "version": 1,
+         *       "created_at": "2025-03-01T09:30:00.000+00:00",
+         *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+         *       "name": "Dilnoza Karimova",
+         *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "phone": "+998901234567",
+         *       "email": "dilnoza@northwind.example",
+         *       "telegram": "@dilnoza_k",
+         *       "job_title": "Purchasing manager",
+         *       "instagram": null,
+         *       "tags": [],
+         *       "is_archived": false,
+         *       "channels": [
+         *         {
+         *           "kind": "phone",
+         *           "value": "+998901234567",
+         *           "isPrimary": true,
+         *           "verified": false
+         *         },
+         *         {
+         *           "kind": "email",
+         *           "value": "dilnoza@northwind.example",
+         *           "isPrimary": true,
+         *           "verified": false
+         *         },
+         *         {
+         *           "kind": "telegram",
+         *           "value": "@dilnoza_k",
+         *           "isPrimary": true,
+         *           "verified": false
+         *         }
+         *       ]
+         *     }
+         */
+        Contact: {
+            /**
+             * Format: uuid
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            version: number;
+            client_id: string | null;
+            name: string;
+            phone: string | null;
+            email: string | null;
+            telegram: string | null;
+            instagram: string | null;
+            job_title: string | null;
+            tags: string[];
+            channels: components["schemas"]["Channel"][];
+            is_archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @example {
+         *       "name": "Dilnoza Karimova",
+         *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "phone": "+998901234567",
+         *       "email": "dilnoza@northwind.example",
+         *       "telegram": "@dilnoza_k",
+         *       "job_title": "Purchasing manager"
+         *     } */
+        ContactCreate: {
+            /**
+             * Format: uuid
+             * @description generated when absent; an existing id gives 409 duplicate_id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id?: string;
+            name: string;
+            client_id?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            telegram?: string | null;
+            instagram?: string | null;
+            job_title?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            is_archived?: boolean;
+        };
+        /** @description One page of a list. */
+        ContactList: {
+            items: components["schemas"]["Contact"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @example {
+         *       "job_title": "Head of purchasing"
+         *     } */
+        ContactPatch: {
+            name?: string;
+            client_id?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            telegram?: string | null;
+            instagram?: string | null;
+            job_title?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            is_archived?: boolean;
+        };
+        /**
+         * @description The subscription just created, with its signing secret (shown once: a replay answers without it, with a note saying so).
+         * @example {
+         *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+         *       "name": "ERP sync",
+         *       "url": "https://erp.example.com/hooks/bizplat",
+         *       "events": [
+         *         "client.created",
+         *         "deal.won"
+         *       ],
+         *       "isActive": true,
+         *       "failureCount": 0,
+         *       "lastSuccessAt": null,
+         *       "lastFailureAt": null,
+         *       "secret": "3f9c2b7e5d1a4c8e9b0f6a2d7c4e1b8a5f3d9c6e2a7b4f1d8c0e6a3b9d2f7c4e",
+         *       "note": "store the secret now: it is not shown again"
+         *     }
+         */
+        CreatedWebhookSubscription: {
+            /**
+             * Format: uuid
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            name: string;
+            /**
+             * Format: uri
+             * @description an https:// URL
+             */
+            url: string;
+            /** @description catalog event names, or ["*"] for every event */
+            events: string[];
+            isActive: boolean;
+            /** @description failed attempts since the last success */
+            failureCount: number;
+            lastSuccessAt: string | null;
+            lastFailureAt: string | null;
+            /** @description the signing secret: shown only in the first response; an Idempotency-Key replay of the create answers without it */
+            secret?: string;
+            note: string;
+        };
+        /**
+         * @description A deal.
+         * @example {
+         *       "id": "0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
+         *       "version": 1,
+         *       "created_at": "2025-03-01T09:30:00.000+00:00",
+         *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+         *       "title": "Spring order: 40 display racks",
+         *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "contact_id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+         *       "amount": 12500.5,
+         *       "currency": "USD",
+         *       "stage": "Negotiation",
+         *       "source": "referral",
+         *       "tags": [
+         *         "retail"
+         *       ],
+         *       "stage_id": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
+         *       "funnel_id": "0193b1d0-0000-7000-8000-000000000001",
+         *       "assignee_id": null,
+         *       "is_archived": false
+         *     }
+         */
+        Deal: {
+            /**
+             * Format: uuid
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            version: number;
+            title: string;
+            client_id: string | null;
+            contact_id: string | null;
+            amount: number;
+            currency: string;
+            /** @description stage name */
+            stage: string;
+            /**
+             * Format: uuid
+             * @description canonical stage id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            stage_id: string;
+            /**
+             * Format: uuid
+             * @description the sales funnel
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            funnel_id: string;
+            source: string | null;
+            assignee_id: string | null;
+            tags: string[];
+            is_archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @example {
+         *       "title": "Spring order: 40 display racks",
+         *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "contact_id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+         *       "amount": 12500.5,
+         *       "currency": "USD",
+         *       "stage": "Negotiation",
+         *       "source": "referral",
+         *       "tags": [
+         *         "retail"
+         *       ]
+         *     } */
+        DealCreate: {
+            /**
+             * Format: uuid
+             * @description generated when absent; an existing id gives 409 duplicate_id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id?: string;
+            title: string;
+            client_id?: string | null;
+            contact_id?: string | null;
+            /** @description at most two fraction digits */
+            amount?: number;
+            /** @description ISO 4217 code; default: the organization currency */
+            currency?: string;
+            /** @description the sales funnel; default: the organization's default funnel */
+            funnel_id?: string;
+            /** @description stage name within the funnel */
+            stage?: string;
+            /** @description the canonical stage id (instead of stage) */
+            stage_id?: string;
+            source?: string | null;
+            assignee_id?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            is_archived?: boolean;
+        };
+        /** @description One page of a list. */
+        DealList: {
+            items: components["schemas"]["Deal"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @example {
+         *       "stage": "Won",
+         *       "amount": 13200
+         *     } */
+        DealPatch: {
+            title?: string;
+            client_id?: string | null;
+            contact_id?: string | null;
+            /** @description at most two fraction digits */
+            amount?: number;
+            /** @description ISO 4217 code; default: the organization currency */
+            currency?: string;
+            /** @description the sales funnel; default: the organization's default funnel */
+            funnel_id?: string;
+            /** @description stage name within the funnel */
+            stage?: string;
+            /** @description the canonical stage id (instead of stage) */
+            stage_id?: string;
+            source?: string | null;
+            assignee_id?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            is_archived?: boolean;
+        };
+        /**
+         * @description An employee of the directory (safe fields only).
+         * @example {
+         *       "id": "0190a1b2-0000-7000-8000-000000000e01",
+         *       "user_id": null,
+         *       "full_name": "Aziza Rahimova",
+         *       "position": "Accountant",
+         *       "department_id": "finance",
+         *       "status": "active"
+         *     }
+         */
+        Employee: {
+            id: string;
+            /** @description the platform user of this employee, when linked */
+            user_id: string | null;
+            full_name: string;
+            position: string | null;
+            department_id: string | null;
+            /** @enum {string} */
+            status: "active" | "on_leave" | "dismissed";
+        };
+        /** @description One page of a list. */
+        EmployeeList: {
+            items: components["schemas"]["Employee"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @description Every error has this shape. */
+        ErrorEnvelope: {
+            /** @description error class: bad_request, unauthorized, forbidden, not_found, conflict, payload_too_large, uri_too_long, unsupported_media_type, validation_error, too_many_requests, internal_error, service_unavailable */
+            error: string;
+            /** @description what went wrong, in a sentence */
+            message: string;
+            /** @description quote it to support; equals the X-Request-Id header */
+            request_id: string;
+            details: {
+                /** @description the specific code: api_token_required, insufficient_scope, not_found, validation_error, stale_version, duplicate_id, already_exists, idempotency_in_progress, idempotency_claim_lost, malformed_json, empty_body, body_too_large, unsupported_media_type, unsupported_content_encoding, bad_url, uri_too_long, missing_host, duplicate_host, rate_limited, shutting_down, internal_error, … */
+                error: string;
+                /** @description validation_error: one entry per field */
+                fields?: {
+                    /** @description dotted path into the body or query, e.g. lines.0.qty */
+                    field: string;
+                    message: string;
+                }[];
+                /** @description insufficient_scope: the token scope the operation needs */
+                required_scope?: string;
+                /** @description insufficient_scope: the role right the token owner lacks ("all": an administrator) */
+                required_right?: string;
+                /** @description stale_version: the version the change expected */
+                expected_version?: number;
+                /** @description a further code, e.g. idempotency_key_reused */
+                reason?: string;
+                /** @description duplicate_id: the id that exists */
+                id?: string;
+                /** @description rate_limited: requests allowed per minute */
+                limit?: number;
+                /** @description stock refusals: the item */
+                item_id?: string;
+                /** @description stock refusals: the warehouse */
+                warehouse_id?: string;
+                /** @description stock refusals: the quantity available */
+                available?: number;
+                /** @description stock refusals: the quantity asked for */
+                requested?: number;
+                /** @description reservation refusals: the quantity reserved */
+                reserved?: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @example {
+         *       "events": [
+         *         "client.created",
+         *         "client.updated",
+         *         "deal.created",
+         *         "deal.updated",
+         *         "deal.won",
+         *         "deal.lost",
+         *         "finance_request.created",
+         *         "finance_request.approved",
+         *         "finance_request.paid",
+         *         "*"
+         *       ]
+         *     } */
+        EventCatalog: {
+            events: string[];
+        };
+        /** @description One page of the events feed. */
+        EventFeedPage: {
+            /** @description in commit order */
+            items: components["schemas"]["FeedEvent"][];
+            /** @description pass as cursor to read on; a page shorter than limit reached the end for now: poll again with this cursor */
+            next_cursor: string;
+        };
+        FeedEvent: {
+            /**
+             * Format: uuid
+             * @description the event id: the X-Webhook-Id of its deliveries, so a receiver de-duplicates by it
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            /** @description the event name (catalog) */
+            event: string;
+            /** @description as in the webhook body: entityType and entityId, then the event context */
+            data: {
+                /** @description the kind of record: client, deal, finance_request */
+                entityType: string;
+                /** @description the record id */
+                entityId: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description when the event happened (as in the webhook body)
+             */
+            ts: string;
+        };
+        /** @description A finance (expense) category or fund. */
+        FinanceCategory: {
+            id: string;
+            name: string;
+            type: string;
+            value: string;
+            /** @description hex colour, #RRGGBB */
+            color: string;
+            order: number;
+            parent_category_id: string | null;
+            isArchived: boolean;
+        };
+        /** @description One page of a list. */
+        FinanceCategoryList: {
+            items: components["schemas"]["FinanceCategory"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /**
+         * @description A payment (finance) request.
+         * @example {
+         *       "id": "0193b1e0-1111-7a10-8f3e-5b2a9c1d4e6f",
+         *       "version": 1,
+         *       "title": "Office rent, March",
+         *       "amount": "12500.00",
+         *       "currency": "UZS",
+         *       "category": "Rent",
+         *       "counterparty": "Tower Estates",
+         *       "counterpartyInn": null,
+         *       "status": "pending",
+         *       "paymentDate": "2025-03-05",
+         *       "invoiceNumber": null,
+         *       "vatAmount": "0.00",
+         *       "amountWithVat": "12500.00",
+         *       "requestedBy": "0193b1e0-2222-7a10-8f3e-5b2a9c1d4e6f",
+         *       "description": null,
+         *       "createdAt": "2025-03-01T09:30:00.000+00:00",
+         *       "isArchived": false
+         *     }
+         */
+        FinanceRequest: {
+            id: string;
+            version: number;
+            title: string;
+            /** @description decimal with 2 fraction digits */
+            amount: string;
+            currency: string;
+            category: string | null;
+            counterparty: string | null;
+            counterpartyInn: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending" | "approved" | "rejected" | "paid";
+            paymentDate: string | null;
+            invoiceNumber: string | null;
+            /** @description decimal with 2 fraction digits */
+            vatAmount: string;
+            /** @description decimal with 2 fraction digits */
+            amountWithVat: string;
+            /** @description user id of the requester */
+            requestedBy: string;
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            isArchived: boolean;
+        };
+        /** @example {
+         *       "title": "Office rent, March",
+         *       "amount": "12500.00",
+         *       "currency": "UZS",
+         *       "counterparty": "Tower Estates",
+         *       "category": "Rent",
+         *       "paymentDate": "2025-03-05"
+         *     } */
+        FinanceRequestCreate: {
+            /**
+             * Format: uuid
+             * @description generated when absent; an existing id gives 409 duplicate_id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id?: string;
+            title: string;
+            /** @description the amount without VAT, more than zero; a number or a decimal string, at most two fraction digits, up to 999999999999.99 */
+            amount: number | string;
+            /** @description ISO 4217 code; default: the organization currency */
+            currency?: string;
+            /** @description the VAT on top of amount (default 0); amountWithVat = amount + vatAmount; a number or a decimal string, at most two fraction digits, up to 999999999999.99 */
+            vatAmount?: number | string;
+            /**
+             * @description draft keeps the request as a draft; any other value creates it pending (never approved)
+             * @enum {string}
+             */
+            status?: "draft" | "pending" | "approved" | "rejected" | "paid";
+            counterparty?: string | null;
+            counterpartyInn?: string | null;
+            category?: string | null;
+            paymentDate?: string | null;
+            invoiceNumber?: string | null;
+            description?: string | null;
+        };
+        /** @example {
+         *       "title": "Server hosting",
+         *       "amount": 120.5,
+         *       "currency": "USD",
+         *       "category_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "comment": "Annual plan"
+         *     } */
+        FinanceRequestCreateById: {
+            /**
+             * Format: uuid
+             * @description generated when absent; an existing id gives 409 duplicate_id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id?: string;
+            title: string;
+            /** @description the amount without VAT, more than zero; a number or a decimal string, at most two fraction digits, up to 999999999999.99 */
+            amount: number | string;
+            /** @description ISO 4217 code; default: the organization currency */
+            currency?: string;
+            /** @description the VAT on top of amount (default 0); amountWithVat = amount + vatAmount; a number or a decimal string, at most two fraction digits, up to 999999999999.99 */
+            vatAmount?: number | string;
+            /**
+             * @description draft keeps the request as a draft; any other value creates it pending (never approved)
+             * @enum {string}
+             */
+            status?: "draft" | "pending" | "approved" | "rejected" | "paid";
+            category_id?: string | null;
+            comment?: string | null;
+        };
+        /** @description One page of a list. */
+        FinanceRequestList: {
+            items: components["schemas"]["FinanceRequest"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @example {
+         *       "status": "approved"
+         *     } */
+        FinanceRequestPatch: {
+            title?: string;
+            /** @description the amount without VAT, more than zero; a number or a decimal string, at most two fraction digits, up to 999999999999.99 */
+            amount?: number | string;
+            /** @description ISO 4217 code; default: the organization currency */
+            currency?: string;
+            /** @description the VAT on top of amount (default 0); amountWithVat = amount + vatAmount; a number or a decimal string, at most two fraction digits, up to 999999999999.99 */
+            vatAmount?: number | string;
+            /**
+             * @description draft keeps the request as a draft; any other value creates it pending (never approved)
+             * @enum {string}
+             */
+            status?: "draft" | "pending" | "approved" | "rejected" | "paid";
+            counterparty?: string | null;
+            counterpartyInn?: string | null;
+            category?: string | null;
+            paymentDate?: string | null;
+            invoiceNumber?: string | null;
+            description?: string | null;
+            category_id?: string | null;
+            comment?: string | null;
+            isArchived?: boolean;
+        };
+        Funnel: {
+            /**
+             * Format: uuid
+             * @description the funnel id (funnel_id of a deal)
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            name: string;
+            /** @description the funnel a deal goes to when it names none */
+            is_default: boolean;
+            /** @description in order */
+            stages: components["schemas"]["FunnelStage"][];
+        };
+        /** @description One page of a list. */
+        FunnelList: {
+            items: components["schemas"]["Funnel"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        FunnelStage: {
+            /**
+             * Format: uuid
+             * @description the stage id (stage_id of a deal)
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            /** @description the stage name (stage of a deal) */
+            name: string;
+            /**
+             * @description open, won (a deal moved here raises deal.won) or lost (deal.lost)
+             * @enum {string}
+             */
+            kind: "open" | "won" | "lost";
+            /** @description position in the funnel, ascending */
+            order: number;
+        };
+        /**
+         * @description A stock movement with its lines.
+         * @example {
+         *       "id": "0193b1e3-2222-7000-8000-000000000001",
+         *       "kind": "in",
+         *       "date": "2025-03-01T09:30:00.000",
+         *       "from_warehouse_id": null,
+         *       "to_warehouse_id": "0193b1e1-0000-7000-8000-00000000a001",
+         *       "reason": "Delivery from Fergana Woodworks",
+         *       "reference_type": "purchase_invoice",
+         *       "reference_id": "INV-2025-0312",
+         *       "created_by_user_id": "0193b1c0-0000-7000-8000-000000000001",
+         *       "lines": [
+         *         {
+         *           "id": "0193b1e3-2222-7000-8000-000000000002",
+         *           "item_id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+         *           "qty": "40.000",
+         *           "cost_per_unit": "24.50",
+         *           "cost_currency": "USD",
+         *           "batch_id": null,
+         *           "serial_numbers": null,
+         *           "notes": null
+         *         }
+         *       ]
+         *     }
+         */
+        Movement: {
+            id: string;
+            /** @enum {string} */
+            kind: "in" | "out" | "transfer" | "adjustment" | "produce" | "consume";
+            /** @description UTC timestamp without offset */
+            date: string;
+            from_warehouse_id: string | null;
+            to_warehouse_id: string | null;
+            reason: string | null;
+            reference_type: string | null;
+            reference_id: string | null;
+            created_by_user_id: string;
+            lines: components["schemas"]["MovementLine"][];
+        };
+        /** @example {
+         *       "kind": "in",
+         *       "warehouse_id": "0193b1e1-0000-7000-8000-00000000a001",
+         *       "lines": [
+         *         {
+         *           "item_id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+         *           "qty": "40",
+         *           "cost_per_unit": "24.50"
+         *         }
+         *       ],
+         *       "notes": "Delivery from Fergana Woodworks",
+         *       "reference_type": "purchase_invoice",
+         *       "reference_id": "INV-2025-0312"
+         *     } */
+        MovementCreate: {
+            /** @enum {string} */
+            kind: "in" | "out" | "transfer" | "adjustment";
+            /** @description the warehouse; the source of a transfer */
+            warehouse_id: string;
+            to_warehouse_id?: string | null;
+            lines: components["schemas"]["MovementLineInput"][];
+            notes?: string | null;
+            reference_type?: string | null;
+            reference_id?: string | null;
+        };
+        MovementLine: {
+            id: string;
+            item_id: string;
+            /** @description decimal with 3 fraction digits */
+            qty: string;
+            /** @description decimal with 2 fraction digits */
+            cost_per_unit: string;
+            cost_currency: string;
+            batch_id: string | null;
+            serial_numbers: string[] | null;
+            notes: string | null;
+        };
+        MovementLineInput: {
+            /** @description a product */
+            item_id: string;
+            /** @description a number or a decimal string; may be negative only for adjustment */
+            qty: number | string;
+            cost_per_unit?: number | string;
+            batch_id?: string | null;
+            serial_numbers?: string[] | null;
+            notes?: string | null;
+        };
+        /** @description A page of movements, newest first. */
+        MovementPage: {
+            items: components["schemas"]["Movement"][];
+            total: number;
+            limit: number;
+            /** @description pass as cursor for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        Ok: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        Ping: {
+            ok: boolean;
+            /** @enum {string} */
+            apiVersion: "v1";
+            scopes: string[];
+            tokenId: string;
+            orgUserId: string;
+        };
+        /**
+         * @description A nomenclature item.
+         * @example {
+         *       "id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+         *       "name": "Oak shelf 80 cm",
+         *       "sku": "SH-OAK-080",
+         *       "unit": "pcs",
+         *       "item_type": "product",
+         *       "cost_per_unit": 24.5,
+         *       "price": 39.9,
+         *       "barcode": "4601234567890",
+         *       "manufacturer": "Fergana Woodworks",
+         *       "category_id": null,
+         *       "minStockLevel": 10,
+         *       "maxStockLevel": null,
+         *       "isArchived": false,
+         *       "version": 1
+         *     }
+         */
+        Product: {
+            id: string;
+            sku: string | null;
+            name: string;
+            unit: string | null;
+            /** @enum {string} */
+            item_type: "product" | "service" | "material" | "finished_good";
+            category_id: string | null;
+            cost_per_unit: number;
+            price: number;
+            barcode: string | null;
+            manufacturer: string | null;
+            minStockLevel: number | null;
+            maxStockLevel: number | null;
+            isArchived: boolean;
+            version: number;
+        };
+        /** @example {
+         *       "name": "Oak shelf 80 cm",
+         *       "sku": "SH-OAK-080",
+         *       "unit": "pcs",
+         *       "item_type": "product",
+         *       "cost_per_unit": 24.5,
+         *       "price": 39.9,
+         *       "barcode": "4601234567890",
+         *       "manufacturer": "Fergana Woodworks"
+         *     } */
+        ProductCreate: {
+            name: string;
+            sku?: string | null;
+            unit?: string | null;
+            /**
+             * @description services are not stocked
+             * @enum {string}
+             */
+            item_type?: "product" | "service" | "material" | "finished_good";
+            category_id?: string | null;
+            /** @description at most two fraction digits */
+            cost_per_unit?: number;
+            /** @description at most two fraction digits */
+            price?: number;
+            barcode?: string | null;
+            manufacturer?: string | null;
+            minStockLevel?: number | null;
+            maxStockLevel?: number | null;
+        };
+        /** @description One page of a list. */
+        ProductList: {
+            items: components["schemas"]["Product"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @example {
+         *       "price": 42,
+         *       "minStockLevel": 10
+         *     } */
+        ProductPatch: {
+            name?: string;
+            sku?: string | null;
+            unit?: string | null;
+            /**
+             * @description services are not stocked
+             * @enum {string}
+             */
+            item_type?: "product" | "service" | "material" | "finished_good";
+            category_id?: string | null;
+            /** @description at most two fraction digits */
+            cost_per_unit?: number;
+            /** @description at most two fraction digits */
+            price?: number;
+            barcode?: string | null;
+            manufacturer?: string | null;
+            minStockLevel?: number | null;
+            maxStockLevel?: number | null;
+            isArchived?: boolean;
+        };
+        /**
+         * @description A project tasks belong to (read only).
+         * @example {
+         *       "id": "prj-website",
+         *       "name": "Website relaunch",
+         *       "icon": "globe",
+         *       "color": "#3366ff"
+         *     }
+         */
+        Project: {
+            id: string;
+            name: string;
+            icon: string | null;
+            color: string | null;
+        };
+        /** @description One page of a list. */
+        ProjectList: {
+            items: components["schemas"]["Project"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @description A receivable (money a client owes). */
+        Receivable: {
+            id: string;
+            clientId: string;
+            dealId: string | null;
+            amount: number;
+            paidAmount: number;
+            currency: string;
+            /** Format: date */
+            dueDate: string;
+            /**
+             * @description computed when read: paid, else overdue, else partial, else open
+             * @enum {string}
+             */
+            status: "open" | "partial" | "paid" | "overdue";
+            paidDate: string | null;
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description One page of a list. */
+        ReceivableList: {
+            items: components["schemas"]["Receivable"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /**
+         * @description The stock of one item in one warehouse (read only: it changes through movements).
+         * @example {
+         *       "id": "0193b1e2-1111-7000-8000-000000000001",
+         *       "warehouseId": "0193b1e1-0000-7000-8000-00000000a001",
+         *       "itemId": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+         *       "onHand": 120,
+         *       "reserved": 15,
+         *       "available": 105,
+         *       "lastMovementAt": "2025-03-01T09:30:00.000",
+         *       "version": 7
+         *     }
+         */
+        StockBalance: {
+            id: string;
+            warehouseId: string;
+            itemId: string;
+            /** @description physically on the warehouse */
+            onHand: number;
+            reserved: number;
+            /** @description onHand minus reserved */
+            available: number;
+            lastMovementAt: string | null;
+            version: number;
+        };
+        /** @description One page of a list. */
+        StockBalanceList: {
+            items: components["schemas"]["StockBalance"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /**
+         * @description A task. Archived tasks are never listed; they are read by id.
+         * @example {
+         *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "version": 1,
+         *       "title": "Call Northwind about the spring order",
+         *       "description": "Confirm quantities and the delivery date.",
+         *       "priority": "high",
+         *       "assignee_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+         *       "end_date": "2030-03-15",
+         *       "end_time": "18:00",
+         *       "tags": [
+         *         "sales"
+         *       ],
+         *       "status": "New",
+         *       "assignee_ids": [],
+         *       "project_id": null,
+         *       "start_date": null,
+         *       "deal_id": null,
+         *       "watcher_ids": [],
+         *       "created_by_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+         *       "is_archived": false,
+         *       "created_at": "2026-03-01T09:30:00.000+00:00",
+         *       "updated_at": "2026-03-01T09:30:00.000+00:00"
+         *     }
+         */
+        Task: {
+            /**
+             * Format: uuid
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            version: number;
+            title: string;
+            description: string | null;
+            status: string;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            assignee_id: string | null;
+            assignee_ids: string[];
+            project_id: string | null;
+            start_date: string | null;
+            end_date: string | null;
+            end_time: string | null;
+            deal_id: string | null;
+            tags: string[];
+            watcher_ids: string[];
+            created_by_user_id: string;
+            is_archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @example {
+         *       "title": "Call Northwind about the spring order",
+         *       "description": "Confirm quantities and the delivery date.",
+         *       "priority": "high",
+         *       "assignee_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+         *       "end_date": "2030-03-15",
+         *       "end_time": "18:00",
+         *       "tags": [
+         *         "sales"
+         *       ]
+         *     } */
+        TaskCreate: {
+            title: string;
+            description?: string | null;
+            /** @description an exact status name of the organization's dictionary; by default its initial status */
+            status?: string;
+            /**
+             * @description one of low, normal, high, urgent; normal by default; setting or changing it needs the right tasks.set_priority
+             * @enum {string}
+             */
+            priority?: "low" | "normal" | "high" | "urgent";
+            assignee_id?: string | null;
+            /** @description co-executors */
+            assignee_ids?: string[];
+            project_id?: string | null;
+            start_date?: string | null;
+            end_date?: string | null;
+            end_time?: string | null;
+            deal_id?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            /** @description observers */
+            watcher_ids?: string[];
+        };
+        /** @description One page of a list. */
+        TaskList: {
+            items: components["schemas"]["Task"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @example {
+         *       "status": "In progress",
+         *       "end_date": "2030-03-20"
+         *     } */
+        TaskPatch: {
+            title?: string;
+            description?: string | null;
+            /** @description an exact status name of the organization's dictionary; by default its initial status */
+            status?: string;
+            /**
+             * @description one of low, normal, high, urgent; normal by default; setting or changing it needs the right tasks.set_priority
+             * @enum {string}
+             */
+            priority?: "low" | "normal" | "high" | "urgent";
+            assignee_id?: string | null;
+            /** @description co-executors */
+            assignee_ids?: string[];
+            project_id?: string | null;
+            start_date?: string | null;
+            end_date?: string | null;
+            end_time?: string | null;
+            deal_id?: string | null;
+            /** @description free labels */
+            tags?: string[];
+            /** @description observers */
+            watcher_ids?: string[];
+            /** @description true archives the task: it is listed no more; false restores it */
+            is_archived?: boolean;
+        };
+        /**
+         * @description A warehouse (read only).
+         * @example {
+         *       "id": "0193b1e1-0000-7000-8000-00000000a001",
+         *       "name": "Main warehouse",
+         *       "code": "MAIN",
+         *       "city": "Tashkent",
+         *       "address_line": "12 Amir Temur Ave",
+         *       "isDefault": true,
+         *       "isArchived": false
+         *     }
+         */
+        Warehouse: {
+            id: string;
+            name: string;
+            code: string | null;
+            city: string | null;
+            address_line: string | null;
+            isDefault: boolean;
+            isArchived: boolean;
+        };
+        /** @description One page of a list. */
+        WarehouseList: {
+            items: components["schemas"]["Warehouse"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @example {
+         *       "event": "deal.won",
+         *       "data": {
+         *         "entityType": "deal",
+         *         "entityId": "0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
+         *         "version": 4,
+         *         "stage_id": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
+         *         "stage": "Won"
+         *       },
+         *       "ts": "2025-03-01T09:30:00.000+00:00"
+         *     } */
+        WebhookPayload: {
+            /** @enum {string} */
+            event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid";
+            /** @description entityType and entityId, then the event context (version, changedFields, stage_id, stage, …) */
+            data: {
+                /** @description the kind of record: client, deal, finance_request */
+                entityType: string;
+                /** @description the record id */
+                entityId: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description when the event happened
+             */
+            ts: string;
+        };
+        /**
+         * @description A webhook subscription with its delivery statistics.
+         * @example {
+         *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+         *       "name": "ERP sync",
+         *       "url": "https://erp.example.com/hooks/bizplat",
+         *       "events": [
+         *         "client.created",
+         *         "deal.won"
+         *       ],
+         *       "isActive": true,
+         *       "failureCount": 0,
+         *       "lastSuccessAt": "2025-03-01T09:30:00.000+00:00",
+         *       "lastFailureAt": null
+         *     }
+         */
+        WebhookSubscription: {
+            /**
+             * Format: uuid
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            name: string;
+            /**
+             * Format: uri
+             * @description an https:// URL
+             */
+            url: string;
+            /** @description catalog event names, or ["*"] for every event */
+            events: string[];
+            isActive: boolean;
+            /** @description failed attempts since the last success */
+            failureCount: number;
+            lastSuccessAt: string | null;
+            lastFailureAt: string | null;
+        };
+        /** @example {
+         *       "name": "ERP sync",
+         *       "url": "https://erp.example.com/hooks/bizplat",
+         *       "events": [
+         *         "client.created",
+         *         "deal.won"
+         *       ]
+         *     } */
+        WebhookSubscriptionCreate: {
+            name: string;
+            /** @description an https:// URL on a public address */
+            url: string;
+            /** @description catalog event names, or "*" (or ["*"]) for every event */
+            events: "*" | string[];
+        };
+        WebhookSubscriptionList: {
+            items: components["schemas"]["WebhookSubscription"][];
+        };
+    };
+    responses: {
+        /** @description The request could not be read: the URL, the JSON body or the Host header (bad_url, malformed_json, empty_body, invalid_content_length, missing_host, duplicate_host). */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description No valid token: missing, unknown, revoked or expired (api_token_required). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The token lacks the scope, or its owner the role right (insufficient_scope; details.required_scope or details.required_right). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The body is not application/json, or carries a Content-Encoding other than identity (unsupported_media_type, unsupported_content_encoding). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The input is not valid (validation_error; details.fields lists each field). */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Too many requests with this token; retry after Retry-After seconds (rate_limited). */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description An internal error; quote request_id to support (internal_error). */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The server is shutting down; retry shortly or on another instance (shutting_down). */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A conflict (stale_version with details.expected_version; a duplicate; idempotency_in_progress; idempotency_claim_lost). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The body is larger than the server accepts (body_too_large). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description No such record in this organization (not_found). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A path parameter is too long (uri_too_long). */
+        UriTooLong: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request id (echoes a valid X-Request-Id sent by the client). */
+        "X-Request-Id": string;
+        /** @description Requests allowed per minute with this token. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current minute. */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the window resets. */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description The version tag of what was answered; send it as If-None-Match (GET) or If-Match (PATCH). */
+        ETag: string;
+        /** @description Present on an answer replayed for a repeated Idempotency-Key. */
+        "Idempotent-Replayed": "true";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is valid. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CapabilitiesCatalog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookEventCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event catalog. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "events": [
+                     *         "client.created",
+                     *         "client.updated",
+                     *         "deal.created",
+                     *         "deal.updated",
+                     *         "deal.won",
+                     *         "deal.lost",
+                     *         "finance_request.created",
+                     *         "finance_request.approved",
+                     *         "finance_request.paid",
+                     *         "*"
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["EventCatalog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "name": "ERP sync",
+                 *       "url": "https://erp.example.com/hooks/bizplat",
+                 *       "events": [
+                 *         "client.created",
+                 *         "deal.won"
+                 *       ]
+                 *     } */
+                "application/json": components["schemas"]["WebhookSubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with its secret and a note. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+                     *       "name": "ERP sync",
+                     *       "url": "https://erp.example.com/hooks/bizplat",
+                     *       "events": [
+                     *         "client.created",
+                     *         "deal.won"
+                     *       ],
+                     *       "isActive": true,
+                     *       "failureCount": 0,
+                     *       "lastSuccessAt": null,
+                     *       "lastFailureAt": null,
+                     *       "secret": "3f9c2b7e5d1a4c8e9b0f6a2d7c4e1b8a5f3d9c6e2a7b4f1d8c0e6a3b9d2f7c4e",
+                     *       "note": "store the secret now: it is not shown again"
+                     *     } */
+                    "application/json": components["schemas"]["CreatedWebhookSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription is disabled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFunnels: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of funnels. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FunnelList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+                /** @description part of the name, phone or email */
+                search?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clients. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "name": "Northwind Trading",
+                 *       "phone": "+14155550123",
+                 *       "email": "orders@northwind.example",
+                 *       "company_name": "Northwind Trading LLC",
+                 *       "inn": "7701234567",
+                 *       "city": "Tashkent",
+                 *       "source": "website",
+                 *       "tags": [
+                 *         "wholesale"
+                 *       ]
+                 *     } */
+                "application/json": components["schemas"]["ClientCreate"];
+            };
+        };
+        responses: {
+            /** @description The client created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "name": "Northwind Trading",
+                     *       "phone": "+14155550123",
+                     *       "email": "orders@northwind.example",
+                     *       "company_name": "Northwind Trading LLC",
+                     *       "inn": "7701234567",
+                     *       "city": "Tashkent",
+                     *       "source": "website",
+                     *       "tags": [
+                     *         "wholesale"
+                     *       ],
+                     *       "vat_number": null,
+                     *       "industry": "retail",
+                     *       "segment": "B2B",
+                     *       "is_archived": false
+                     *     } */
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client, with its version as ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "name": "Northwind Trading",
+                     *       "phone": "+14155550123",
+                     *       "email": "orders@northwind.example",
+                     *       "company_name": "Northwind Trading LLC",
+                     *       "inn": "7701234567",
+                     *       "city": "Tashkent",
+                     *       "source": "website",
+                     *       "tags": [
+                     *         "wholesale"
+                     *       ],
+                     *       "vat_number": null,
+                     *       "industry": "retail",
+                     *       "segment": "B2B",
+                     *       "is_archived": false
+                     *     } */
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "phone": "+14155550199",
+                 *       "tags": [
+                 *         "wholesale",
+                 *         "priority"
+                 *       ]
+                 *     } */
+                "application/json": components["schemas"]["ClientPatch"];
+            };
+        };
+        responses: {
+            /** @description The client at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "name": "Northwind Trading",
+                     *       "phone": "+14155550123",
+                     *       "email": "orders@northwind.example",
+                     *       "company_name": "Northwind Trading LLC",
+                     *       "inn": "7701234567",
+                     *       "city": "Tashkent",
+                     *       "source": "website",
+                     *       "tags": [
+                     *         "wholesale"
+                     *       ],
+                     *       "vat_number": null,
+                     *       "industry": "retail",
+                     *       "segment": "B2B",
+                     *       "is_archived": false
+                     *     } */
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The record changed since the If-Match version (stale_version, with details.expected_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+                /** @description only this client's contacts */
+                client_id?: string;
+                /** @description part of the name, phone or email */
+                search?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contact persons. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "name": "Dilnoza Karimova",
+                 *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                 *       "phone": "+998901234567",
+                 *       "email": "dilnoza@northwind.example",
+                 *       "telegram": "@dilnoza_k",
+                 *       "job_title": "Purchasing manager"
+                 *     } */
+                "application/json": components["schemas"]["ContactCreate"];
+            };
+        };
+        responses: {
+            /** @description The contact person created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "name": "Dilnoza Karimova",
+                     *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "phone": "+998901234567",
+                     *       "email": "dilnoza@northwind.example",
+                     *       "telegram": "@dilnoza_k",
+                     *       "job_title": "Purchasing manager",
+                     *       "instagram": null,
+                     *       "tags": [],
+                     *       "is_archived": false,
+                     *       "channels": [
+                     *         {
+                     *           "kind": "phone",
+                     *           "value": "+998901234567",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         },
+                     *         {
+                     *           "kind": "email",
+                     *           "value": "dilnoza@northwind.example",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         },
+                     *         {
+                     *           "kind": "telegram",
+                     *           "value": "@dilnoza_k",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         }
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact person, with its version as ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "name": "Dilnoza Karimova",
+                     *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "phone": "+998901234567",
+                     *       "email": "dilnoza@northwind.example",
+                     *       "telegram": "@dilnoza_k",
+                     *       "job_title": "Purchasing manager",
+                     *       "instagram": null,
+                     *       "tags": [],
+                     *       "is_archived": false,
+                     *       "channels": [
+                     *         {
+                     *           "kind": "phone",
+                     *           "value": "+998901234567",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         },
+                     *         {
+                     *           "kind": "email",
+                     *           "value": "dilnoza@northwind.example",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         },
+                     *         {
+                     *           "kind": "telegram",
+                     *           "value": "@dilnoza_k",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         }
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "job_title": "Head of purchasing"
+                 *     } */
+                "application/json": components["schemas"]["ContactPatch"];
+            };
+        };
+        responses: {
+            /** @description The contact person at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "name": "Dilnoza Karimova",
+                     *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "phone": "+998901234567",
+                     *       "email": "dilnoza@northwind.example",
+                     *       "telegram": "@dilnoza_k",
+                     *       "job_title": "Purchasing manager",
+                     *       "instagram": null,
+                     *       "tags": [],
+                     *       "is_archived": false,
+                     *       "channels": [
+                     *         {
+                     *           "kind": "phone",
+                     *           "value": "+998901234567",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         },
+                     *         {
+                     *           "kind": "email",
+                     *           "value": "dilnoza@northwind.example",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         },
+                     *         {
+                     *           "kind": "telegram",
+                     *           "value": "@dilnoza_k",
+                     *           "isPrimary": true,
+                     *           "verified": false
+                     *         }
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The record changed since the If-Match version (stale_version, with details.expected_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDeals: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+                /** @description only this client's deals */
+                client_id?: string;
+                /** @description only deals in this funnel */
+                funnel_id?: string;
+                /** @description stage name */
+                stage?: string;
+                /** @description part of the title */
+                search?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deals. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "title": "Spring order: 40 display racks",
+                 *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                 *       "contact_id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+                 *       "amount": 12500.5,
+                 *       "currency": "USD",
+                 *       "stage": "Negotiation",
+                 *       "source": "referral",
+                 *       "tags": [
+                 *         "retail"
+                 *       ]
+                 *     } */
+                "application/json": components["schemas"]["DealCreate"];
+            };
+        };
+        responses: {
+            /** @description The deal created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "title": "Spring order: 40 display racks",
+                     *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "contact_id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+                     *       "amount": 12500.5,
+                     *       "currency": "USD",
+                     *       "stage": "Negotiation",
+                     *       "source": "referral",
+                     *       "tags": [
+                     *         "retail"
+                     *       ],
+                     *       "stage_id": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
+                     *       "funnel_id": "0193b1d0-0000-7000-8000-000000000001",
+                     *       "assignee_id": null,
+                     *       "is_archived": false
+                     *     } */
+                    "application/json": components["schemas"]["Deal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deal, with its version as ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "title": "Spring order: 40 display racks",
+                     *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "contact_id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+                     *       "amount": 12500.5,
+                     *       "currency": "USD",
+                     *       "stage": "Negotiation",
+                     *       "source": "referral",
+                     *       "tags": [
+                     *         "retail"
+                     *       ],
+                     *       "stage_id": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
+                     *       "funnel_id": "0193b1d0-0000-7000-8000-000000000001",
+                     *       "assignee_id": null,
+                     *       "is_archived": false
+                     *     } */
+                    "application/json": components["schemas"]["Deal"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateDeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "stage": "Won",
+                 *       "amount": 13200
+                 *     } */
+                "application/json": components["schemas"]["DealPatch"];
+            };
+        };
+        responses: {
+            /** @description The deal at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
+                     *       "version": 1,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2025-03-01T09:30:00.000+00:00",
+                     *       "title": "Spring order: 40 display racks",
+                     *       "client_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "contact_id": "0193b1d3-1a2b-7c3d-9e4f-5a6b7c8d9e0f",
+                     *       "amount": 12500.5,
+                     *       "currency": "USD",
+                     *       "stage": "Negotiation",
+                     *       "source": "referral",
+                     *       "tags": [
+                     *         "retail"
+                     *       ],
+                     *       "stage_id": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
+                     *       "funnel_id": "0193b1d0-0000-7000-8000-000000000001",
+                     *       "assignee_id": null,
+                     *       "is_archived": false
+                     *     } */
+                    "application/json": components["schemas"]["Deal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The record changed since the If-Match version (stale_version, with details.expected_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+                /** @description part of the name, SKU or barcode */
+                search?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "name": "Oak shelf 80 cm",
+                 *       "sku": "SH-OAK-080",
+                 *       "unit": "pcs",
+                 *       "item_type": "product",
+                 *       "cost_per_unit": 24.5,
+                 *       "price": 39.9,
+                 *       "barcode": "4601234567890",
+                 *       "manufacturer": "Fergana Woodworks"
+                 *     } */
+                "application/json": components["schemas"]["ProductCreate"];
+            };
+        };
+        responses: {
+            /** @description The product created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *       "name": "Oak shelf 80 cm",
+                     *       "sku": "SH-OAK-080",
+                     *       "unit": "pcs",
+                     *       "item_type": "product",
+                     *       "cost_per_unit": 24.5,
+                     *       "price": 39.9,
+                     *       "barcode": "4601234567890",
+                     *       "manufacturer": "Fergana Woodworks",
+                     *       "category_id": null,
+                     *       "minStockLevel": 10,
+                     *       "maxStockLevel": null,
+                     *       "isArchived": false,
+                     *       "version": 1
+                     *     } */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description An active product has this SKU (already_exists), or the Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product, with its version as ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *       "name": "Oak shelf 80 cm",
+                     *       "sku": "SH-OAK-080",
+                     *       "unit": "pcs",
+                     *       "item_type": "product",
+                     *       "cost_per_unit": 24.5,
+                     *       "price": 39.9,
+                     *       "barcode": "4601234567890",
+                     *       "manufacturer": "Fergana Woodworks",
+                     *       "category_id": null,
+                     *       "minStockLevel": 10,
+                     *       "maxStockLevel": null,
+                     *       "isArchived": false,
+                     *       "version": 1
+                     *     } */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "price": 42,
+                 *       "minStockLevel": 10
+                 *     } */
+                "application/json": components["schemas"]["ProductPatch"];
+            };
+        };
+        responses: {
+            /** @description The product at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *       "name": "Oak shelf 80 cm",
+                     *       "sku": "SH-OAK-080",
+                     *       "unit": "pcs",
+                     *       "item_type": "product",
+                     *       "cost_per_unit": 24.5,
+                     *       "price": 39.9,
+                     *       "barcode": "4601234567890",
+                     *       "manufacturer": "Fergana Woodworks",
+                     *       "category_id": null,
+                     *       "minStockLevel": 10,
+                     *       "maxStockLevel": null,
+                     *       "isArchived": false,
+                     *       "version": 1
+                     *     } */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The product changed since the If-Match version (stale_version), or another active product has the SKU (already_exists). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWarehouses: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of warehouses. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWarehouse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The warehouse. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e1-0000-7000-8000-00000000a001",
+                     *       "name": "Main warehouse",
+                     *       "code": "MAIN",
+                     *       "city": "Tashkent",
+                     *       "address_line": "12 Amir Temur Ave",
+                     *       "isDefault": true,
+                     *       "isArchived": false
+                     *     } */
+                    "application/json": components["schemas"]["Warehouse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listStock: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description only this warehouse */
+                warehouse_id?: string;
+                /** @description only this item */
+                item_id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stock balances. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockBalanceList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMovements: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description movements from or to this warehouse */
+                warehouse_id?: string;
+                /** @description movements with a line of this item */
+                item_id?: string;
+                kind?: "in" | "out" | "transfer" | "adjustment" | "produce" | "consume";
+                /** @description the next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of movements. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovementPage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createMovement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "kind": "in",
+                 *       "warehouse_id": "0193b1e1-0000-7000-8000-00000000a001",
+                 *       "lines": [
+                 *         {
+                 *           "item_id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                 *           "qty": "40",
+                 *           "cost_per_unit": "24.50"
+                 *         }
+                 *       ],
+                 *       "notes": "Delivery from Fergana Woodworks",
+                 *       "reference_type": "purchase_invoice",
+                 *       "reference_id": "INV-2025-0312"
+                 *     } */
+                "application/json": components["schemas"]["MovementCreate"];
+            };
+        };
+        responses: {
+            /** @description The movement posted. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e3-2222-7000-8000-000000000001",
+                     *       "kind": "in",
+                     *       "date": "2025-03-01T09:30:00.000",
+                     *       "from_warehouse_id": null,
+                     *       "to_warehouse_id": "0193b1e1-0000-7000-8000-00000000a001",
+                     *       "reason": "Delivery from Fergana Woodworks",
+                     *       "reference_type": "purchase_invoice",
+                     *       "reference_id": "INV-2025-0312",
+                     *       "created_by_user_id": "0193b1c0-0000-7000-8000-000000000001",
+                     *       "lines": [
+                     *         {
+                     *           "id": "0193b1e3-2222-7000-8000-000000000002",
+                     *           "item_id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *           "qty": "40.000",
+                     *           "cost_per_unit": "24.50",
+                     *           "cost_currency": "USD",
+                     *           "batch_id": null,
+                     *           "serial_numbers": null,
+                     *           "notes": null
+                     *         }
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["Movement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMovement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The movement. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e3-2222-7000-8000-000000000001",
+                     *       "kind": "in",
+                     *       "date": "2025-03-01T09:30:00.000",
+                     *       "from_warehouse_id": null,
+                     *       "to_warehouse_id": "0193b1e1-0000-7000-8000-00000000a001",
+                     *       "reason": "Delivery from Fergana Woodworks",
+                     *       "reference_type": "purchase_invoice",
+                     *       "reference_id": "INV-2025-0312",
+                     *       "created_by_user_id": "0193b1c0-0000-7000-8000-000000000001",
+                     *       "lines": [
+                     *         {
+                     *           "id": "0193b1e3-2222-7000-8000-000000000002",
+                     *           "item_id": "0193b1e0-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *           "qty": "40.000",
+                     *           "cost_per_unit": "24.50",
+                     *           "cost_currency": "USD",
+                     *           "batch_id": null,
+                     *           "serial_numbers": null,
+                     *           "notes": null
+                     *         }
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["Movement"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFinanceRequests: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+                /** @description only requests in this status */
+                status?: "draft" | "pending" | "approved" | "rejected" | "paid";
+                /** @description part of the title */
+                search?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payment requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceRequestList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFinanceRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "title": "Office rent, March",
+                 *       "amount": "12500.00",
+                 *       "currency": "UZS",
+                 *       "counterparty": "Tower Estates",
+                 *       "category": "Rent",
+                 *       "paymentDate": "2025-03-05"
+                 *     } */
+                "application/json": components["schemas"]["FinanceRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The payment request created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-1111-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Office rent, March",
+                     *       "amount": "12500.00",
+                     *       "currency": "UZS",
+                     *       "category": "Rent",
+                     *       "counterparty": "Tower Estates",
+                     *       "counterpartyInn": null,
+                     *       "status": "pending",
+                     *       "paymentDate": "2025-03-05",
+                     *       "invoiceNumber": null,
+                     *       "vatAmount": "0.00",
+                     *       "amountWithVat": "12500.00",
+                     *       "requestedBy": "0193b1e0-2222-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "description": null,
+                     *       "createdAt": "2025-03-01T09:30:00.000+00:00",
+                     *       "isArchived": false
+                     *     } */
+                    "application/json": components["schemas"]["FinanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFinanceRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment request, with its version as ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-1111-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Office rent, March",
+                     *       "amount": "12500.00",
+                     *       "currency": "UZS",
+                     *       "category": "Rent",
+                     *       "counterparty": "Tower Estates",
+                     *       "counterpartyInn": null,
+                     *       "status": "pending",
+                     *       "paymentDate": "2025-03-05",
+                     *       "invoiceNumber": null,
+                     *       "vatAmount": "0.00",
+                     *       "amountWithVat": "12500.00",
+                     *       "requestedBy": "0193b1e0-2222-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "description": null,
+                     *       "createdAt": "2025-03-01T09:30:00.000+00:00",
+                     *       "isArchived": false
+                     *     } */
+                    "application/json": components["schemas"]["FinanceRequest"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFinanceRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "status": "approved"
+                 *     } */
+                "application/json": components["schemas"]["FinanceRequestPatch"];
+            };
+        };
+        responses: {
+            /** @description The payment request at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-1111-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Office rent, March",
+                     *       "amount": "12500.00",
+                     *       "currency": "UZS",
+                     *       "category": "Rent",
+                     *       "counterparty": "Tower Estates",
+                     *       "counterpartyInn": null,
+                     *       "status": "pending",
+                     *       "paymentDate": "2025-03-05",
+                     *       "invoiceNumber": null,
+                     *       "vatAmount": "0.00",
+                     *       "amountWithVat": "12500.00",
+                     *       "requestedBy": "0193b1e0-2222-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "description": null,
+                     *       "createdAt": "2025-03-01T09:30:00.000+00:00",
+                     *       "isArchived": false
+                     *     } */
+                    "application/json": components["schemas"]["FinanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request (self_approval); or someone else than the requester submits a draft. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The request changed since the If-Match version (stale_version, with details.expected_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFinanceRequestsByCategoryId: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+                /** @description only requests in this status */
+                status?: "draft" | "pending" | "approved" | "rejected" | "paid";
+                /** @description part of the title */
+                search?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payment requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceRequestList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFinanceRequestByCategoryId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "title": "Server hosting",
+                 *       "amount": 120.5,
+                 *       "currency": "USD",
+                 *       "category_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                 *       "comment": "Annual plan"
+                 *     } */
+                "application/json": components["schemas"]["FinanceRequestCreateById"];
+            };
+        };
+        responses: {
+            /** @description The payment request created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-1111-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Office rent, March",
+                     *       "amount": "12500.00",
+                     *       "currency": "UZS",
+                     *       "category": "Rent",
+                     *       "counterparty": "Tower Estates",
+                     *       "counterpartyInn": null,
+                     *       "status": "pending",
+                     *       "paymentDate": "2025-03-05",
+                     *       "invoiceNumber": null,
+                     *       "vatAmount": "0.00",
+                     *       "amountWithVat": "12500.00",
+                     *       "requestedBy": "0193b1e0-2222-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "description": null,
+                     *       "createdAt": "2025-03-01T09:30:00.000+00:00",
+                     *       "isArchived": false
+                     *     } */
+                    "application/json": components["schemas"]["FinanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFinanceRequestByCategoryId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment request, with its version as ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-1111-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Office rent, March",
+                     *       "amount": "12500.00",
+                     *       "currency": "UZS",
+                     *       "category": "Rent",
+                     *       "counterparty": "Tower Estates",
+                     *       "counterpartyInn": null,
+                     *       "status": "pending",
+                     *       "paymentDate": "2025-03-05",
+                     *       "invoiceNumber": null,
+                     *       "vatAmount": "0.00",
+                     *       "amountWithVat": "12500.00",
+                     *       "requestedBy": "0193b1e0-2222-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "description": null,
+                     *       "createdAt": "2025-03-01T09:30:00.000+00:00",
+                     *       "isArchived": false
+                     *     } */
+                    "application/json": components["schemas"]["FinanceRequest"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFinanceRequestByCategoryId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "status": "approved"
+                 *     } */
+                "application/json": components["schemas"]["FinanceRequestPatch"];
+            };
+        };
+        responses: {
+            /** @description The payment request at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-1111-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Office rent, March",
+                     *       "amount": "12500.00",
+                     *       "currency": "UZS",
+                     *       "category": "Rent",
+                     *       "counterparty": "Tower Estates",
+                     *       "counterpartyInn": null,
+                     *       "status": "pending",
+                     *       "paymentDate": "2025-03-05",
+                     *       "invoiceNumber": null,
+                     *       "vatAmount": "0.00",
+                     *       "amountWithVat": "12500.00",
+                     *       "requestedBy": "0193b1e0-2222-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "description": null,
+                     *       "createdAt": "2025-03-01T09:30:00.000+00:00",
+                     *       "isArchived": false
+                     *     } */
+                    "application/json": components["schemas"]["FinanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request (self_approval); or someone else than the requester submits a draft. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The request changed since the If-Match version (stale_version, with details.expected_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFinanceCategories: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description also list archived records */
+                include_archived?: boolean;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of finance categories. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceCategoryList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReceivables: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description only this client's receivables */
+                client_id?: string;
+                /** @description only this deal's receivables */
+                deal_id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of receivables. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivableList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEmployees: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description employees of this department */
+                department_id?: string;
+                /** @description employees in this status */
+                status?: "active" | "on_leave" | "dismissed";
+                /** @description part of the full name */
+                search?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of employees. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description exact status name */
+                status?: string;
+                /** @description tasks whose executor or co-executor is this user */
+                assignee_id?: string;
+                project_id?: string;
+                /** @description ISO 8601 with offset: tasks created or changed at or after it */
+                updated_since?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the tasks the caller sees. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "title": "Call Northwind about the spring order",
+                 *       "description": "Confirm quantities and the delivery date.",
+                 *       "priority": "high",
+                 *       "assignee_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+                 *       "end_date": "2030-03-15",
+                 *       "end_time": "18:00",
+                 *       "tags": [
+                 *         "sales"
+                 *       ]
+                 *     } */
+                "application/json": components["schemas"]["TaskCreate"];
+            };
+        };
+        responses: {
+            /** @description The task created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Call Northwind about the spring order",
+                     *       "description": "Confirm quantities and the delivery date.",
+                     *       "priority": "high",
+                     *       "assignee_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+                     *       "end_date": "2030-03-15",
+                     *       "end_time": "18:00",
+                     *       "tags": [
+                     *         "sales"
+                     *       ],
+                     *       "status": "New",
+                     *       "assignee_ids": [],
+                     *       "project_id": null,
+                     *       "start_date": null,
+                     *       "deal_id": null,
+                     *       "watcher_ids": [],
+                     *       "created_by_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+                     *       "is_archived": false,
+                     *       "created_at": "2026-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2026-03-01T09:30:00.000+00:00"
+                     *     } */
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The scope or right is missing, or a priority is set without the right tasks.set_priority. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task, with its version as ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Call Northwind about the spring order",
+                     *       "description": "Confirm quantities and the delivery date.",
+                     *       "priority": "high",
+                     *       "assignee_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+                     *       "end_date": "2030-03-15",
+                     *       "end_time": "18:00",
+                     *       "tags": [
+                     *         "sales"
+                     *       ],
+                     *       "status": "New",
+                     *       "assignee_ids": [],
+                     *       "project_id": null,
+                     *       "start_date": null,
+                     *       "deal_id": null,
+                     *       "watcher_ids": [],
+                     *       "created_by_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+                     *       "is_archived": false,
+                     *       "created_at": "2026-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2026-03-01T09:30:00.000+00:00"
+                     *     } */
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "status": "In progress",
+                 *       "end_date": "2030-03-20"
+                 *     } */
+                "application/json": components["schemas"]["TaskPatch"];
+            };
+        };
+        responses: {
+            /** @description The task at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "version": 1,
+                     *       "title": "Call Northwind about the spring order",
+                     *       "description": "Confirm quantities and the delivery date.",
+                     *       "priority": "high",
+                     *       "assignee_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+                     *       "end_date": "2030-03-15",
+                     *       "end_time": "18:00",
+                     *       "tags": [
+                     *         "sales"
+                     *       ],
+                     *       "status": "New",
+                     *       "assignee_ids": [],
+                     *       "project_id": null,
+                     *       "start_date": null,
+                     *       "deal_id": null,
+                     *       "watcher_ids": [],
+                     *       "created_by_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+                     *       "is_archived": false,
+                     *       "created_at": "2026-03-01T09:30:00.000+00:00",
+                     *       "updated_at": "2026-03-01T09:30:00.000+00:00"
+                     *     } */
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The scope or right is missing, or the priority changes without the right tasks.set_priority. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The task changed since the If-Match version (stale_version, with details.expected_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of projects. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description the next_cursor of the previous page; absent: from the oldest event kept */
+                cursor?: string;
+                /** @description events per page, 1 to 500 */
+                limit?: number;
+                /** @description comma-separated event names of the catalog, or * (every event; the default) */
+                types?: string;
+                /** @description only events about this kind of record: client, deal, finance_request */
+                entity_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events and the cursor to read on from. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The token has neither admin:all nor a read scope of the feed's records (crm:read, finance:read), or not the one entity_type needs (insufficient_scope). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The cursor is older than the event retention period (cursor_expired): start again without a cursor. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input is not valid (validation_error): a cursor this API did not give, an event name outside the catalog, an unknown entity_type. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhook_client_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_client_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deal_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deal_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deal_won: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_deal_lost: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_finance_request_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_finance_request_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_finance_request_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -1,0 +1,40 @@
+/** The sales funnels list: funnels with their stages, in one read each. */
+import { bumpCollection } from '../../storage/change-counters.ts';
+import type { Db, FunnelRow, StageRow } from './queries.ts';
+
+/** The collection whose change counter tags the funnels list. */
+export const funnels = { table: 'crm_funnels' } as const;
+
+/** Marks the funnels list changed (a funnel or a stage was written). */
+export function funnelsChanged(db: Db, orgId: string): Promise<void> {
+  return bumpCollection(db, orgId, funnels.table);
+}
+
+/** A page of the organization's funnels (the default first, then by name) and how many there are. */
+export async function funnelPage(db: Db, orgId: string, limit: number, offset: number): Promise<{ rows: FunnelRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('crm_funnels')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy('is_default', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const count = await db.selectFrom('crm_funnels').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+/** The stages of these funnels, in their order. */
+export async function stagesOf(db: Db, orgId: string, funnelIds: string[]): Promise<StageRow[]> {
+  if (funnelIds.length === 0) return [];
+  return db
+    .selectFrom('crm_funnel_stages')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('funnel_id', 'in', funnelIds)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { before, it } from 'node:test';
+import { BizplatError, createBizplatClient, cursorItems, data, ifMatch, offsetItems } from '@bizplat/client';
+import type { BizplatClientOptions } from '@bizplat/client';
+import { API_PREFIX } from '../../src/app.ts';
+import { describeEachDatabase } from '../helpers/harness.ts';
+import type { TestContext } from '../helpers/harness.ts';
+import { stockedOrg } from '../inventory/fixtures.ts';
+import type { Stocked } from '../inventory/fixtures.ts';
+
+/** Listens on a free loopback port; the API base. */
+async function listen(ctx: TestContext): Promise<string> {
+  if (!ctx.app.server.listening) await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}${API_PREFIX}`;
+}
+
+/** What the client sent: method, path and the headers that matter, one entry per attempt. */
+interface Sent {
+  method: string;
+  path: string;
+  token: string | null;
+  key: string | null;
+  ifMatch: string | null;
+}
+
+function recording(fail: (request: Request, attempt: number) => 'before' | 'after' | undefined = () => undefined) {
+  const sent: Sent[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const attempt = sent.filter((s) => s.method === request.method && s.path === new URL(request.url).pathname).length;
+    sent.push({ method: request.method, path: new URL(request.url).pathname, token: request.headers.get('x-api-token'), key: request.headers.get('idempotency-key'), ifMatch: request.headers.get('if-match') });
+    const failure = fail(request, attempt);
+    if (failure === 'before') throw new TypeError('fetch failed: connection refused');
+    const response = await globalThis.fetch(request);
+    if (failure === 'after') {
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed: connection reset');
+    }
+    return response;
+  };
+  return { sent, fetch };
+}
+
+describeEachDatabase('@bizplat/client against a live server', (ctx) => {
+  let base = '';
+  let org: Stocked;
+  const client = (options: Partial<BizplatClientOptions> = {}) => createBizplatClient({ baseUrl: base, token: org.token, sleep: async () => {}, ...options });
+  before(async () => {
+    base = await listen(ctx());
+    org = await stockedOrg(ctx(), 2);
+  });
+
+  it('sends the token, makes an Idempotency-Key for a POST and keeps a given one, and sends If-Match from the version', async () => {
+    const rec = recording();
+    const api = client({ fetch: rec.fetch });
+    const created = await data(api.POST('/clients', { body: { name: 'Typed Ltd' } }));
+    const given = await data(api.POST('/clients', { body: { name: 'Keyed Ltd' }, params: { header: { 'Idempotency-Key': 'import-7' } } }));
+    const changed = await data(api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Tashkent' } }));
+    assert.equal(changed.version, 2);
+    assert.ok(rec.sent.every((s) => s.token === org.token));
+    assert.match(rec.sent[0]!.key ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(rec.sent[1]!.key, 'import-7');
+    assert.equal(rec.sent[2]!.key, null, 'no key on a PATCH');
+    assert.equal(rec.sent[2]!.ifMatch, '1');
+    const replay = await api.POST('/clients', { body: { name: 'Keyed Ltd' }, params: { header: { 'Idempotency-Key': 'import-7' } } });
+    assert.equal(replay.data?.id, given.id);
+    assert.equal(replay.response.headers.get('idempotent-replayed'), 'true');
+  });
+
+  it('throws one error class carrying the envelope: stale version, not found, validation', async () => {
+    const api = client();
+    const created = await data(api.POST('/clients', { body: { name: 'Stale Ltd' } }));
+    await data(api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Riga' } }));
+    const stale = await api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Oslo' } }).catch((e: unknown) => e);
+    assert.ok(stale instanceof BizplatError);
+    assert.equal(stale.status, 409);
+    assert.equal(stale.error, 'conflict');
+    assert.equal(stale.code, 'stale_version');
+    assert.equal(stale.details.expected_version, 1);
+    assert.match(stale.request_id ?? '', /\S/);
+    const missing = await api.GET('/clients/{id}', { params: { path: { id: '0193b1d0-0000-7000-8000-00000000dead' } } }).catch((e: unknown) => e);
+    assert.ok(missing instanceof BizplatError && missing.status === 404 && missing.code === 'not_found');
+    const invalid = await api.POST('/clients', { body: { name: 'Bad', email: 'not-an-email' } }).catch((e: unknown) => e);
+    assert.ok(invalid instanceof BizplatError && invalid.status === 422 && invalid.code === 'validation_error', String(invalid));
+    assert.ok(Array.isArray(invalid.details.fields));
+  });
+
+  it('retries a POST after a lost answer with the same key (written once) and a GET after a refused connection; never a PATCH', async () => {
+    const rec = recording((request, attempt) => (attempt === 0 ? (request.method === 'GET' ? 'before' : 'after') : undefined));
+    const waits: number[] = [];
+    const api = client({ fetch: rec.fetch, sleep: async (ms) => void waits.push(ms), backoffMs: 10 });
+    const created = await data(api.POST('/clients', { body: { name: 'Once Ltd' } }));
+    const posts = rec.sent.filter((s) => s.method === 'POST');
+    assert.equal(posts.length, 2);
+    assert.equal(posts[0]!.key, posts[1]!.key, 'the retry reuses the key');
+    const rows = await ctx().storage.db.selectFrom('crm_clients').select('id').where('org_id', '=', org.orgId).where('name', '=', 'Once Ltd').execute();
+    assert.deepEqual(rows.map((r) => r.id), [created.id], 'written once');
+    assert.equal((await data(api.GET('/clients/{id}', { params: { path: { id: created.id } } }))).name, 'Once Ltd');
+    assert.deepEqual(waits, [10, 10]);
+    const patched = await api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Baku' } }).catch((e: unknown) => e);
+    assert.ok(patched instanceof TypeError, 'a PATCH whose answer was lost is not sent again');
+    assert.equal(rec.sent.filter((s) => s.method === 'PATCH').length, 1);
+  });
+
+  it('iterates every item of offset pages and of the movements cursor', async () => {
+    const api = client();
+    for (let i = 0; i < 5; i++) await data(api.POST('/clients', { body: { name: `Paged ${i}` } }));
+    const names: string[] = [];
+    for await (const c of offsetItems((offset) => api.GET('/clients', { params: { query: { offset, limit: 2, search: 'Paged' } } }))) names.push(c.name);
+    assert.deepEqual(names.sort(), ['Paged 0', 'Paged 1', 'Paged 2', 'Paged 3', 'Paged 4']);
+    const posted: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const m = await data(api.POST('/movements', { body: { kind: 'in', warehouse_id: org.main, lines: [{ item_id: org.items[0]!, qty: i + 1 }] } }));
+      posted.push(m.id);
+    }
+    const seen: string[] = [];
+    for await (const m of cursorItems((cursor) => api.GET('/movements', { params: { query: { limit: 2, ...(cursor ? { cursor } : {}) } } }))) seen.push(m.id);
+    assert.deepEqual(seen, [...posted].reverse(), 'newest first, each once');
+  });
+});
+
+describeEachDatabase('@bizplat/client on 429', (ctx) => {
+  it('waits Retry-After between attempts, then throws the rate_limited envelope', async () => {
+    const { createPrincipal } = await import('../helpers/harness.ts');
+    const p = await createPrincipal(ctx());
+    const waits: number[] = [];
+    const api = createBizplatClient({ baseUrl: await listen(ctx()), token: p.token, retries: 2, sleep: async (ms) => void waits.push(ms) });
+    for (let i = 0; i < 2; i++) await data(api.GET('/ping'));
+    const error = await api.GET('/ping').catch((e: unknown) => e);
+    assert.ok(error instanceof BizplatError, String(error));
+    assert.equal(error.status, 429);
+    assert.equal(waits.length, 2, 'two retries');
+    for (const ms of waits) assert.ok(ms >= 1000 && ms <= 60_000 && ms % 1000 === 0, `waited Retry-After seconds: ${ms}`);
+  });
+}, { env: { BIZPLAT_RATE_LIMIT: '2' } });

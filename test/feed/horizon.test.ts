@@ -1,0 +1,51 @@
+/**
+ * The feed never shows an event ahead of one that can still commit before it: while an older
+ * transaction that emitted is open, a newer committed event stays hidden; once it commits, both
+ * show, the older first. Without the horizon a reader would pass the newer event's position and
+ * never see the older one.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { emit } from '../../src/events/emit.ts';
+import { FEED_START, readFeed } from '../../src/events/feed.ts';
+import { newId } from '../../src/storage/ids.ts';
+import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
+
+describeEachDatabase('the events feed and overlapping transactions', (ctx) => {
+  it('hides a committed event while an older transaction that emitted is open, then gives both in transaction order', async () => {
+    const p = await createPrincipal(ctx());
+    const filter = { names: ['client.created'], entityTypes: ['client'] };
+    const read = () => readFeed(ctx().storage.db, ctx().storage.dialect, p.orgId, FEED_START, filter, 100);
+    const emitIn = (release?: Promise<void>) =>
+      ctx().storage.transaction(async (tx) => {
+        const id = await emit(tx, { orgId: p.orgId, name: 'client.created', entityType: 'client', entityId: newId(), context: { version: 1 } });
+        await release;
+        return id;
+      });
+    let commitOlder: () => void = () => {};
+    const older = emitIn(new Promise<void>((r) => (commitOlder = r)));
+    if (ctx().kind === 'sqlite') {
+      // One writer at a time: the newer transaction waits for the older one, so insert order is commit order.
+      commitOlder();
+      const ids = [await older, await emitIn()];
+      assert.deepEqual((await read()).map((e) => e.id), ids);
+      return;
+    }
+    let newer: string;
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      newer = await emitIn();
+      assert.deepEqual((await read()).map((e) => e.id), [], 'the newer event waits for the older transaction');
+    } finally {
+      commitOlder();
+    }
+    const olderId = await older;
+    const until = Date.now() + 20_000;
+    let seen = await read();
+    while (seen.length < 2 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await read();
+    }
+    assert.deepEqual(seen.map((e) => e.id), [olderId, newer], 'the older transaction\'s event first');
+  });
+});
