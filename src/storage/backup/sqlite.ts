@@ -24,7 +24,12 @@ function tableNames(db: BetterSqlite3.Database): string[] {
 
 /** Refuses a file that is not a sound bizplat database; returns its tables and recorded migrations. */
 function inspect(db: BetterSqlite3.Database, what: string): { tables: number; migrations: number } {
-  const check = db.prepare('PRAGMA quick_check').pluck().all() as string[];
+  let check: string[];
+  try {
+    check = db.prepare('PRAGMA quick_check').pluck().all() as string[];
+  } catch (error) {
+    throw new BackupError(`${what} is not a readable SQLite database: ${(error as Error).message}`);
+  }
   if (check.length !== 1 || check[0] !== 'ok') throw new BackupError(`${what} is damaged: ${check.slice(0, 5).join('; ')}`);
   const tables = tableNames(db);
   if (!tables.includes('schema_migrations')) throw new BackupError(`${what} is not a bizplat database (it has no schema_migrations table)`);
