@@ -202,6 +202,28 @@ describeEachDatabase('backup and restore', (ctx) => {
     await assert.rejects(restoreDatabase(backupFile, other), /is a backup of (an SQLite|a PostgreSQL) database: restore it into a/);
   });
 
+  it('a PostgreSQL restore that fails at its last statement leaves the target database as it was', async (t) => {
+    if (ctx().kind === 'sqlite') {
+      t.skip('SQLite writes the restored file in one transaction of the backup API');
+      return;
+    }
+    const blocked = await emptyDatabase('postgres');
+    const client = new pg.Client({ connectionString: blocked.url });
+    try {
+      await client.connect();
+      // Not a table, so the target counts as empty; but the schema cannot be replaced by the restored one.
+      await client.query('CREATE VIEW public.kept AS SELECT 1 AS x');
+      await assert.rejects(restoreDatabase(backupFile, blocked.url), /psql failed .*cannot drop schema public/s);
+      const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
+      assert.deepEqual(tables.rows, [], 'no restored table was committed');
+      const kept = await client.query('SELECT x FROM public.kept');
+      assert.deepEqual(kept.rows, [{ x: 1 }]);
+    } finally {
+      await client.end();
+      await blocked.drop();
+    }
+  });
+
   it('the PostgreSQL client programs are needed for PostgreSQL only: without them on PATH the message says what to install', async () => {
     const path = process.env.PATH;
     process.env.PATH = dir;

@@ -6,6 +6,11 @@ import { basename, dirname, join, resolve } from 'node:path';
 /** A backup or restore the operator can fix: printed as the command's error. */
 export class BackupError extends Error {}
 
+export function notEmpty(where: string, tables: string[]): BackupError {
+  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '');
+  return new BackupError(`the target database ${where} is not empty (${tables.length} tables: ${shown}): restore writes only into an empty database`);
+}
+
 export type BackupFormat = 'sqlite' | 'postgres';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\u0000', 'latin1');

@@ -5,14 +5,18 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { parsePostgresUrl, postgresClientConfig } from '../postgres.ts';
 import type { BackupSummary, RestoreSummary } from './backup.ts';
-import { BackupError, partialFileFor, publish } from './files.ts';
-import { notEmpty } from './sqlite.ts';
+import { BackupError, notEmpty, partialFileFor, publish } from './files.ts';
 import { finished, runTool } from './tools.ts';
 
 /** How the PostgreSQL client programs reach the database: the URL without the password (kept off the command line) and the schema. */
 interface ToolTarget {
   url: string;
   env: NodeJS.ProcessEnv;
+}
+
+/** An identifier in double quotes: schema names come from the server and from the backup file. */
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 function toolTarget(url: string): ToolTarget {
@@ -45,7 +49,7 @@ async function schemaState(url: string): Promise<SchemaState> {
     const names = tables.rows.map((r) => r.name);
     let migrations = 0;
     if (names.includes('schema_migrations')) {
-      const count = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".schema_migrations`);
+      const count = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quoted(schema)}.schema_migrations`);
       migrations = count.rows[0]?.n ?? 0;
     }
     return { schema, tables: names, migrations };
@@ -77,7 +81,7 @@ export async function backupPostgres(url: string, out: string): Promise<BackupSu
   try {
     await runTool(
       'pg_dump',
-      ['--format=custom', '--no-owner', '--no-privileges', '--no-comments', `--schema="${state.schema}"`, `--file=${partial}`, `--dbname=${tool.url}`],
+      ['--format=custom', '--no-owner', '--no-privileges', '--no-comments', `--schema=${quoted(state.schema)}`, `--file=${partial}`, `--dbname=${tool.url}`],
       tool.env,
     );
     const bytes = await publish(partial, out);
@@ -87,7 +91,7 @@ export async function backupPostgres(url: string, out: string): Promise<BackupSu
   }
 }
 
-const TOC_TABLE = /^\d+; \d+ \d+ TABLE (\S+) (\S+) /;
+const TOC_TABLE = /^\d+; \d+ \d+ TABLE (?!DATA )(\S+) (\S+) /;
 const TOC_SCHEMA = /^\d+; \d+ \d+ SCHEMA /;
 
 /**
@@ -111,8 +115,8 @@ export async function restorePostgres(from: string, url: string): Promise<Restor
   if (renamed && (await schemaExists(url, source))) {
     throw new BackupError(`the backup holds schema "${source}" and the target database already has a schema of that name: restore into ?schema=${source}, or into another database`);
   }
-  const prologue = `BEGIN;\nCREATE SCHEMA IF NOT EXISTS "${source}";\n`;
-  const epilogue = renamed ? `DROP SCHEMA IF EXISTS "${target.schema}";\nALTER SCHEMA "${source}" RENAME TO "${target.schema}";\nCOMMIT;\n` : 'COMMIT;\n';
+  const prologue = `BEGIN;\nCREATE SCHEMA IF NOT EXISTS ${quoted(source)};\n`;
+  const epilogue = renamed ? `DROP SCHEMA IF EXISTS ${quoted(target.schema)};\nALTER SCHEMA ${quoted(source)} RENAME TO ${quoted(target.schema)};\nCOMMIT;\n` : 'COMMIT;\n';
 
   const dir = await mkdtemp(join(tmpdir(), 'bizplat-restore-'));
   try {

@@ -2,7 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { BackupError, exists, partialFileFor, publish } from './files.ts';
+import { BackupError, exists, notEmpty, partialFileFor, publish } from './files.ts';
 import type { BackupSummary, RestoreSummary } from './backup.ts';
 
 /** Every page in one step: the copy is read in one read transaction, a snapshot that concurrent writers (WAL) never restart. */
@@ -94,9 +94,4 @@ export async function restoreSqlite(from: string, path: string): Promise<Restore
   } finally {
     backup.close();
   }
-}
-
-export function notEmpty(where: string, tables: string[]): BackupError {
-  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '');
-  return new BackupError(`the target database ${where} is not empty (${tables.length} tables: ${shown}): restore writes only into an empty database`);
 }

@@ -20,7 +20,10 @@ export function finished(program: string, child: ChildProcess): Promise<string> 
     });
     child.once('close', (code, signal) => {
       if (code === 0) resolvePromise(stderr);
-      else reject(new BackupError(`${program} failed (${signal ?? `exit ${code}`}): ${stderr.trim() || 'no message'}`));
+      else {
+        const hint = /version mismatch/.test(stderr) ? ` (${INSTALL_HINT})` : '';
+        reject(new BackupError(`${program} failed (${signal ?? `exit ${code}`}): ${stderr.trim() || 'no message'}${hint}`));
+      }
     });
   });
 }
