@@ -79,6 +79,10 @@ async function movementCount(storage: Storage, orgId: string): Promise<number> {
   return Number(row.n);
 }
 
+async function movementIds(storage: Storage, orgId: string): Promise<Set<string>> {
+  return new Set((await storage.db.selectFrom('stock_movements').select('id').where('org_id', '=', orgId).execute()).map((r) => r.id));
+}
+
 describeEachDatabase('backup and restore', (ctx) => {
   let stocked: Stocked;
   let demo: Principal;
@@ -87,8 +91,9 @@ describeEachDatabase('backup and restore', (ctx) => {
   let backup: Record<string, unknown>;
   let target: { url: string; drop: () => Promise<void> };
   let restored: Storage | undefined;
-  let before_: number;
-  let after_: number;
+  /** The movements committed before the backup started, and by the time it had finished. */
+  let before_: Set<string>;
+  let after_: Set<string>;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bizplat-backup-'));
@@ -109,14 +114,14 @@ describeEachDatabase('backup and restore', (ctx) => {
     const load = movementLoad(ctx(), stocked);
     try {
       while ((await movementCount(ctx().storage, stocked.orgId)) < 20) await new Promise((r) => setTimeout(r, 20));
-      before_ = await movementCount(ctx().storage, stocked.orgId);
+      before_ = await movementIds(ctx().storage, stocked.orgId);
       backup = onlyJson(await runCli(['backup', '--out', backupFile, '--db', ctx().config.databaseUrl, '--json']));
-      after_ = await movementCount(ctx().storage, stocked.orgId);
+      after_ = await movementIds(ctx().storage, stocked.orgId);
     } finally {
       const accepted = await load.stop();
-      assert.ok(accepted >= after_, 'the load was running until the backup finished');
+      assert.ok(accepted >= (after_?.size ?? 0), 'the load was running until the backup finished');
     }
-    assert.ok(after_ > before_, `movements were written while the backup ran (${before_} before, ${after_} after)`);
+    assert.ok(after_.size > before_.size, `movements were written while the backup ran (${before_.size} before, ${after_.size} after)`);
     assert.equal(backup.database, ctx().kind);
     assert.equal(backup.file, backupFile);
     assert.equal(backup.bytes, statSync(backupFile).size);
@@ -139,8 +144,11 @@ describeEachDatabase('backup and restore', (ctx) => {
     const copy = restored!;
     const source = ctx().storage;
     assert.deepEqual(await tableNames(copy), await tableNames(source));
-    const movements = await movementCount(copy, stocked.orgId);
-    assert.ok(movements >= before_ && movements <= after_, `the copy holds ${movements} movements: between ${before_} and ${after_}`);
+    // Everything committed before the backup started is in it; nothing committed after it finished.
+    const copied = await movementIds(copy, stocked.orgId);
+    assert.deepEqual([...before_].filter((id) => !copied.has(id)), [], 'movements committed before the backup are all copied');
+    assert.deepEqual([...copied].filter((id) => !after_.has(id)), [], 'the copy holds no movement committed after the backup');
+    const movements = copied.size;
     for (const table of await tableNames(source)) {
       const mine = await tableRows(copy, table);
       const theirs = await tableRows(source, table);
@@ -154,8 +162,7 @@ describeEachDatabase('backup and restore', (ctx) => {
       }
     }
     // Each copied movement has all its lines, and the balances are exactly the sum of the copied lines.
-    const ids = new Set([...(await tableRows(copy, 'stock_movements')).values()].map((m) => m.id));
-    const linesOf = async (storage: Storage) => [...(await tableRows(storage, 'stock_movement_lines')).values()].filter((l) => ids.has(l.movement_id)).map((l) => l.id as string).sort();
+    const linesOf = async (storage: Storage) => [...(await tableRows(storage, 'stock_movement_lines')).values()].filter((l) => copied.has(l.movement_id as string)).map((l) => l.id as string).sort();
     assert.deepEqual(await linesOf(copy), await linesOf(source));
     const ledger = await assertLedgerHolds(copy, stocked.orgId);
     assert.equal(ledger.movements, movements);
