@@ -7,6 +7,7 @@ import { after, before, it } from 'node:test';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { seedDemoData } from '../../src/demo.ts';
+import { keyFileOf, serverSealer } from '../../src/platform/server-key.ts';
 import { allMigrations, migrate } from '../../src/setup.ts';
 import { backupDatabase, restoreDatabase } from '../../src/storage/backup/backup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
@@ -105,6 +106,8 @@ describeEachDatabase('backup and restore', (ctx) => {
     await seedDemoData(ctx().storage, demo.slug);
     stocked = await stockedOrg(ctx(), 4);
     target = await emptyDatabase(ctx().kind);
+    // Made on first use: beside an SQLite database, in the database on PostgreSQL.
+    await serverSealer(ctx().storage, ctx().config.secretsKey);
   });
   after(async () => {
     await restored?.close();
@@ -130,6 +133,7 @@ describeEachDatabase('backup and restore', (ctx) => {
     assert.equal(backup.migrations, allMigrations().length);
     assert.equal(backup.tables, (await tableNames(ctx().storage)).filter((t) => t !== 'sqlite_sequence').length);
     assert.equal(statSync(backupFile).mode & 0o077, 0, 'the backup is readable by its owner only');
+    assert.equal(backup.keyFile, keyFileOf(ctx().config.databaseUrl), 'an SQLite key file, kept out of the backup, is named');
   });
 
   it('restore --json writes the backup into a fresh database', async () => {
@@ -137,6 +141,8 @@ describeEachDatabase('backup and restore', (ctx) => {
     assert.equal(out.database, ctx().kind);
     assert.equal(out.migrations, allMigrations().length);
     assert.equal(out.tables, backup.tables);
+    assert.equal(out.keyFile, keyFileOf(target.url));
+    assert.equal(out.keyFilePresent, ctx().kind === 'sqlite' ? false : undefined);
     // The sealing key of an SQLite database lives beside it, not in the backup: the operator brings it along.
     if (typeof backup.keyFile === 'string' && typeof out.keyFile === 'string') copyFileSync(backup.keyFile, out.keyFile);
     restored = openStorage(testConfig(target.url));
