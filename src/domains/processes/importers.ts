@@ -12,9 +12,12 @@ import { importTemplate } from './templates.ts';
 
 const COLLECTION = 'processTemplates';
 
+/** `stages.0.next.1` (the schema's path) is written `stages[0].next[1]`, as the graph checks name fields. */
+const bracketed = (field: string) => field.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+
 function located(index: number, problems: FieldProblem[]): AppError {
   const where = `${COLLECTION}[${index}]`;
-  const fields = problems.map((p) => ({ field: p.field === 'body' || p.field === '' ? where : `${where}.${p.field}`, message: p.message }));
+  const fields = problems.map((p) => ({ field: p.field === 'body' || p.field === '' ? where : `${where}.${bracketed(p.field)}`, message: p.message }));
   return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
 }
 
