@@ -68,13 +68,15 @@ const processExample = {
   started_at: '2026-03-01T09:30:00.000+00:00',
 };
 
+const Variables = (description: string) => Type.Object({}, { additionalProperties: true, maxProperties: 200, description });
+
 export const ProcessCreate = named('ProcessCreate', Type.Object(
   {
     template_id: RefId({ description: 'a published template of the organization' }),
     entity_type: Type.Optional(StringEnum(ENTITY_TYPES, { description: 'what the process is about; with entity_id' })),
     entity_id: Type.Optional(RefId({ description: 'an existing deal, client or task of the organization, as entity_type says' })),
-    variables: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 200, description: 'any values the process carries' })),
-    initial_variables: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 200, description: 'another name for variables; give one of the two' })),
+    variables: Type.Optional(Variables('any values the process carries')),
+    initial_variables: Type.Optional(Variables('another name for variables; give one of the two')),
   },
   { additionalProperties: false, examples: [{ template_id: 'deal-approval', entity_type: 'deal', entity_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70', variables: { amount: 120000 } }] },
 ));
