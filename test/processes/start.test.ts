@@ -139,4 +139,19 @@ describeEachDatabase('POST /processes, GET /processes, GET /processes/{id}', (ct
     }
     assert.equal((await api(ctx(), undefined, 'POST', '/processes', { body })).statusCode, 401);
   });
+
+  it('the capabilities catalog shows bpm as served, with the actions of its routes', async () => {
+    const catalog = json<{ products: Array<{ slug: string; status: string }>; capabilities: Array<{ key: string; exposure: string; actions: Array<{ method: string; path: string; scope: string; mode: string; idempotencyKey: string }> }> }>(
+      await api(ctx(), owner.token, 'GET', '/capabilities'),
+    );
+    const bpm = catalog.capabilities.find((c) => c.key === 'bpm')!;
+    assert.equal(bpm.exposure, 'public_api');
+    assert.deepEqual(bpm.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.mode} ${a.idempotencyKey}`).sort(), [
+      'GET /process-templates bpm:read read not_applicable',
+      'GET /processes bpm:read read not_applicable',
+      'GET /processes/:id bpm:read read not_applicable',
+      'POST /processes bpm:execute write supported',
+    ]);
+    assert.ok(catalog.products.some((p) => p.slug === 'bpm' && p.status === 'active'));
+  });
 });
