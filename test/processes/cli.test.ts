@@ -18,7 +18,7 @@ describeEachDatabase('processes CLI: show with the journal, complete-stage, deci
       { id: 'd', title: 'End', stage_type: 'end' },
     ]);
     const db = ctx().config.databaseUrl;
-    // Two commands run as an operator does (a child process, --json); the others in this process, on the same database.
+    // `show` runs as an operator does (a child process, --json); the others in this process, on the same database.
     const cli = (...args: string[]) => runCli(['processes', ...args, '--org', owner.slug, '--json', '--db', db]);
     const run = async (name: string, options: Record<string, string>): Promise<Record<string, unknown>> => {
       const command = processesCommands.find((c) => c.name === `processes ${name}`)!;
@@ -38,7 +38,7 @@ describeEachDatabase('processes CLI: show with the journal, complete-stage, deci
     const review = done.process.stage_instances[1]!.id;
     await assert.rejects(run('decide', { stage: review, decision: 'maybe' }), UsageError);
     await assert.rejects(run('complete-stage', { stage: review }), (e: unknown) => e instanceof AppError && e.code === 'validation_error');
-    const decided = onlyJson(await cli('decide', '--stage', review, '--decision', 'approve')) as { changed: boolean; process: { current_stage_ids: string[]; stage_instances: Array<{ decision: string | null }> } };
+    const decided = (await run('decide', { stage: review, decision: 'approve' })) as { changed: boolean; process: { current_stage_ids: string[]; stage_instances: Array<{ decision: string | null }> } };
     assert.equal(decided.changed, true);
     assert.equal(decided.process.stage_instances[1]!.decision, 'approved');
     await handleEventsNow(ctx());

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { seedDemoData } from '../../src/demo.ts';
 import { importData } from '../../src/import.ts';
 import { importError } from '../helpers/envelope.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
@@ -89,5 +90,15 @@ describeEachDatabase('processTemplates import and GET /process-templates', (ctx)
       assert.equal(res.statusCode, status, `${scopes.join(',')}: ${res.body}`);
     }
     assert.equal((await api(ctx(), undefined, 'GET', '/process-templates')).statusCode, 401);
+  });
+
+  it('the demo data set brings two published templates that start', async () => {
+    const owner = await createPrincipal(ctx());
+    assert.equal((await seedDemoData(ctx().storage, owner.slug)).processTemplates, 2);
+    const page = json<{ items: Array<{ id: string }> }>(await api(ctx(), owner.token, 'GET', '/process-templates'));
+    assert.deepEqual(page.items.map((t) => t.id), ['client-onboarding', 'deal-approval']);
+    const client = json<{ items: Array<{ id: string }> }>(await api(ctx(), owner.token, 'GET', '/clients', { query: { limit: '1' } })).items[0]!;
+    const started = await api(ctx(), owner.token, 'POST', '/processes', { body: { template_id: 'client-onboarding', entity_type: 'client', entity_id: client.id } });
+    assert.equal(started.statusCode, 201, started.body);
   });
 });

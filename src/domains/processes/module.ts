@@ -1,5 +1,6 @@
 import type { DomainModule } from '../module.ts';
 import { processesCommands } from './commands.ts';
+import { processesDemoData } from './demo.ts';
 import { taskClosedConsumer } from './events.ts';
 import { processesImporters } from './importers.ts';
 import { processesMigrations } from './migrations.ts';
@@ -12,5 +13,6 @@ export const processesModule: DomainModule = {
   routes: processesRoutes,
   importers: processesImporters,
   commands: processesCommands,
+  demoData: processesDemoData,
   consumers: [taskClosedConsumer],
 };
