@@ -59,7 +59,7 @@ export function journal(run: Run, kind: JournalKind, stage?: StageRow, note?: st
   });
 }
 
-/** Tasks of the process are written as its initiator: the author of every stage task. */
+/** Who changes the process's tasks in this step: its actor, or the initiator for an operator's step (stage tasks are always authored by the initiator). */
 function taskActor(run: Run): TasksActor {
   return { orgId: run.orgId, userId: run.actorUserId ?? run.initiatorId, rights: new Set(), orgSettings: {} };
 }
