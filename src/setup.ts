@@ -27,6 +27,7 @@ export async function migrate(storage: Storage, modules: DomainModule[] = domain
   registerEvents(
     modules.flatMap((m) => m.events ?? []),
     modules.flatMap((m) => m.consumers ?? []),
+    modules.flatMap((m) => m.reactions ?? []),
   );
   return runMigrations(storage.db, storage.dialect, allMigrations(modules));
 }

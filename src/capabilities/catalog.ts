@@ -24,6 +24,7 @@ const DEPENDS_ON: Record<string, string[]> = {
   calendar: ['identity', 'access'],
   payments: ['identity', 'access'],
   approvals: ['payments'],
+  logistics: ['identity', 'access'],
 };
 
 export interface RegisteredRoute {

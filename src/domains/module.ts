@@ -7,7 +7,7 @@ import type { Migration } from '../storage/migrations.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import type { CliCommand } from '../cli/command.ts';
 import type { Pruner } from '../events/retention.ts';
-import type { Consumer, EventDeclaration, StoredEvent } from '../events/types.ts';
+import type { Consumer, EventDeclaration, Reaction, StoredEvent } from '../events/types.ts';
 
 /** What an import gives each collection's importer. */
 export interface ImportContext {
@@ -49,6 +49,8 @@ export interface DomainModule {
   events?: EventDeclaration[];
   /** Durable consumers of events (any domain's); run by the kernel's consumer runner. */
   consumers?: Consumer[];
+  /** Reactions to events (any domain's) run inside the writer's transaction (see Reaction). */
+  reactions?: Reaction[];
   /** Deletes this domain's rows derived from events once older than the retention cut-off (e.g. finished webhook deliveries). */
   prune?: Pruner;
   /** Events of this module that notify users (see NotificationRule). */

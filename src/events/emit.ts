@@ -2,7 +2,7 @@ import { nowIso, toJson } from '../storage/codecs.ts';
 import { newId } from '../storage/ids.ts';
 import type { Tx } from '../storage/storage.ts';
 import { insertEvent, insertProgress } from './queries.ts';
-import { declaredEvent, subscribersOf } from './registry.ts';
+import { declaredEvent, reactionsTo, subscribersOf } from './registry.ts';
 import type { NewEvent } from './types.ts';
 
 /** Consumer runners in every process wake on this channel when an event commits. */
@@ -10,8 +10,8 @@ export const EVENTS_CHANNEL = 'bizplat_events';
 
 /**
  * Records an event in the writer's transaction, with one pending progress row per consumer
- * subscribed to it: both exist exactly when the change they report was committed. Returns the
- * event's id. An undeclared name or a context that does not match its schema is a programming
+ * subscribed to it: both exist exactly when the change they report was committed. Then runs the
+ * reactions to it in that same transaction (see Reaction). Returns the event's id. An undeclared name or a context that does not match its schema is a programming
  * error and throws.
  */
 export async function emit(tx: Tx, event: NewEvent): Promise<string> {
@@ -28,7 +28,14 @@ export async function emit(tx: Tx, event: NewEvent): Promise<string> {
   const data = { entityType: event.entityType, entityId: event.entityId, ...context };
   const seq = await insertEvent(tx.db, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), created_at: createdAt });
   const consumers = subscribersOf(event.name);
-  if (consumers.length === 0) return id;
+  if (consumers.length > 0) await recordProgress(tx, event, seq, createdAt, consumers);
+  for (const reaction of reactionsTo(event.name)) {
+    await reaction.react(tx, { seq, id, orgId: event.orgId, name: event.name, entityType: event.entityType, entityId: event.entityId, context, createdAt });
+  }
+  return id;
+}
+
+async function recordProgress(tx: Tx, event: NewEvent, seq: number, createdAt: string, consumers: readonly string[]): Promise<void> {
   await insertProgress(
     tx.db,
     consumers.map((consumer) => ({
@@ -45,5 +52,4 @@ export async function emit(tx: Tx, event: NewEvent): Promise<string> {
     })),
   );
   await tx.notify(EVENTS_CHANNEL);
-  return id;
 }

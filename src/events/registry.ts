@@ -1,7 +1,7 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import type { Consumer, EventDeclaration } from './types.ts';
+import type { Consumer, EventDeclaration, Reaction } from './types.ts';
 
 /**
  * The events and consumers of every module this process opened the database for. emit()
@@ -13,8 +13,10 @@ import type { Consumer, EventDeclaration } from './types.ts';
 const declarations = new Map<string, { declaration: EventDeclaration; check: TypeCheck<TSchema> }>();
 /** Event name → names of the consumers subscribed to it (a name may be subscribed before a module declares it). */
 const subscribers = new Map<string, string[]>();
+/** Event name → the reactions run in the writer's transaction, in registration order. */
+const reactions = new Map<string, Reaction[]>();
 
-export function registerEvents(declared: readonly EventDeclaration[], consumers: readonly Consumer[]): void {
+export function registerEvents(declared: readonly EventDeclaration[], consumers: readonly Consumer[], reacting: readonly Reaction[] = []): void {
   for (const d of declared) {
     const existing = declarations.get(d.name);
     if (existing?.declaration === d) continue;
@@ -30,6 +32,13 @@ export function registerEvents(declared: readonly EventDeclaration[], consumers:
       subscribers.set(name, list);
     }
   }
+  for (const r of reacting) {
+    for (const name of r.events) {
+      const list = reactions.get(name) ?? [];
+      if (!list.some((known) => known.name === r.name)) list.push(r);
+      reactions.set(name, list);
+    }
+  }
 }
 
 export function declaredEvent(name: string): { declaration: EventDeclaration; check: TypeCheck<TSchema> } | undefined {
@@ -38,4 +47,8 @@ export function declaredEvent(name: string): { declaration: EventDeclaration; ch
 
 export function subscribersOf(name: string): readonly string[] {
   return subscribers.get(name) ?? [];
+}
+
+export function reactionsTo(name: string): readonly Reaction[] {
+  return reactions.get(name) ?? [];
 }

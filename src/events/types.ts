@@ -49,3 +49,16 @@ export interface Consumer {
   events: readonly string[];
   handle(tx: Tx, event: StoredEvent): Promise<void>;
 }
+
+/**
+ * A reaction: `react` runs inside the writer's own transaction, right after emit() recorded the
+ * event, so its writes commit or roll back with the change that raised it. For chains that must
+ * hold at once (a won deal's quotations become production orders); anything that may happen
+ * later belongs in a Consumer. A reaction that throws fails the writer's change.
+ */
+export interface Reaction {
+  /** Unique across modules, e.g. "commercial.transfer-won-deal". */
+  name: string;
+  events: readonly string[];
+  react(tx: Tx, event: StoredEvent): Promise<void>;
+}

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { allMigrations } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
-import { onlyJson, runCli } from '../helpers/cli.ts';
+import { onlyJson, runBin as runCli } from '../helpers/cli.ts';
 import { POSTGRES_URL, freshDatabase, testConfig, uniqueSlug } from '../helpers/harness.ts';
 import type { DatabaseKind } from '../helpers/harness.ts';
 

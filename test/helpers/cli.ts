@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runCommandLine } from '../../src/cli/run.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What an operator runs: the compiled build when it is current (after `npm install` or `npm ci`), else the sources through tsx. */
@@ -27,8 +28,20 @@ export function startCli(args: string[], env: Record<string, string | undefined>
   return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Runs the CLI to its end and collects what it printed. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+/**
+ * Runs one command line in this process, as `bizplat` does (the same command runner, settings
+ * from `env` over the caller's environment), and collects what it printed. Suites that test a
+ * command's behaviour use this; test/cli runs the installed binary itself with `runBin`.
+ */
+export async function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCommandLine(args, { env: cliEnv(env), out: (text) => (stdout += text), err: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+/** Runs `node bin/bizplat.mjs …` to its end and collects what it printed. */
+export function runBin(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = startCli(args, env);
     let stdout = '';

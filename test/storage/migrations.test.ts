@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { allMigrations } from '../../src/setup.ts';
 import { runMigrations } from '../../src/storage/migrations.ts';
 import { openStorage } from '../../src/storage/storage.ts';
-import { onlyJson, runCli } from '../helpers/cli.ts';
+import { onlyJson, runBin as runCli } from '../helpers/cli.ts';
 import { POSTGRES_URL, describeEachDatabase, freshDatabase, testConfig } from '../helpers/harness.ts';
 
 describeEachDatabase('migrations', (ctx) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { after, it } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import type { CliResult } from '../helpers/cli.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
 import { emitClientCreated, settle, startDelivery } from './helpers.ts';
@@ -8,21 +9,10 @@ import { emitClientCreated, settle, startDelivery } from './helpers.ts';
 const cert = makeCertificate();
 after(() => cert.remove());
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type CliRun = CliResult;
 
 function cli(databaseUrl: string, args: string[]): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args, '--json'],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runCli([...args, '--json'], { DATABASE_URL: databaseUrl, BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile });
 }
 
 /** With --json a command prints exactly one JSON object on stdout. */

@@ -100,3 +100,8 @@ export function listClients(db: Db, actor: CrmActor, query: ClientListInput): Pr
 export async function clientExists(db: Db, orgId: string, id: string): Promise<boolean> {
   return (await clients.find(db, orgId, id)) !== undefined;
 }
+
+/** The client's name (archived clients too), or undefined: other domains name a customer through this. */
+export async function clientName(db: Db, orgId: string, id: string): Promise<string | undefined> {
+  return (await clients.find(db, orgId, id))?.name;
+}
