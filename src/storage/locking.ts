@@ -9,3 +9,12 @@ import type { Dialect } from './storage.ts';
 export function skipLockedForUpdate<DB, TB extends keyof DB, O>(dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * The rows a transaction is about to change on behalf of what it read: on PostgreSQL
+ * `FOR UPDATE`, so a concurrent transaction locking the same rows waits until this one ends and
+ * then reads what it committed; on SQLite BEGIN IMMEDIATE already serializes writers.
+ */
+export function lockedForUpdate<DB, TB extends keyof DB, O>(dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}

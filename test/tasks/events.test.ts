@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { taskAssignedRule } from '../../src/domains/tasks/events.ts';
 import { tasksModule } from '../../src/domains/tasks/module.ts';
+import { closeTask } from '../../src/domains/tasks/tasks.ts';
 import type { StoredEvent } from '../../src/events/types.ts';
 import { importData } from '../../src/import.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
@@ -84,5 +85,44 @@ describeEachDatabase('task.assigned', (ctx) => {
     const id = '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f';
     await importData(ctx().storage, owner.slug, { tasks: [{ id, title: 'Imported', assignee_id: a.userId }] });
     assert.deepEqual(await assignedEvents(ctx(), owner.orgId, id), []);
+  });
+});
+
+describeEachDatabase('task.status_changed and closeTask', (ctx) => {
+  async function statusEvents(orgId: string, taskId: string): Promise<Array<Record<string, unknown>>> {
+    const rows = await ctx().storage.db.selectFrom('events').select('data').where('org_id', '=', orgId).where('entity_id', '=', taskId).where('event', '=', 'task.status_changed').orderBy('seq').execute();
+    return rows.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>);
+  }
+
+  it('is raised on every status change, telling whether the new status completes or cancels the task', async () => {
+    const { owner, a } = await people(ctx());
+    const task = await createTask(ctx(), owner, { title: 'Flow', assignee_id: a.userId });
+    const renamed = (await patchTask(ctx(), owner, task, { title: 'Flow 2' })).json() as TaskRec;
+    assert.deepEqual(await statusEvents(owner.orgId, task.id), [], 'no status change, no event');
+    const started = (await patchTask(ctx(), owner, renamed, { status: 'In progress' })).json() as TaskRec;
+    const done = (await patchTask(ctx(), owner, started, { status: 'Done' })).json() as TaskRec;
+    const reopened = (await patchTask(ctx(), owner, done, { status: 'In progress' })).json() as TaskRec;
+    await patchTask(ctx(), owner, reopened, { status: 'Cancelled' });
+    const common = { entityType: 'task', entityId: task.id, actor_user_id: owner.userId };
+    assert.deepEqual(await statusEvents(owner.orgId, task.id), [
+      { ...common, version: 3, from_status: 'New', status: 'In progress', closed_as: null },
+      { ...common, version: 4, from_status: 'In progress', status: 'Done', closed_as: 'completed' },
+      { ...common, version: 5, from_status: 'Done', status: 'In progress', closed_as: null },
+      { ...common, version: 6, from_status: 'In progress', status: 'Cancelled', closed_as: 'cancelled' },
+    ]);
+  });
+
+  it('closeTask moves an open task to the closing status whatever the transitions allow, and leaves a closed one alone', async () => {
+    const { owner, a } = await people(ctx());
+    const actor = { orgId: owner.orgId, userId: owner.userId, rights: new Set<string>(), orgSettings: {} };
+    const task = await createTask(ctx(), owner, { title: 'In review', assignee_id: a.userId, status: 'Review' });
+    const closed = await ctx().storage.transaction((tx) => closeTask(tx, actor, task.id, 'cancelled'));
+    assert.equal(closed?.status, 'Cancelled', 'Review → Cancelled is no transition of the dictionary, yet the task is closed');
+    const again = await ctx().storage.transaction((tx) => closeTask(tx, actor, task.id, 'completed'));
+    assert.deepEqual([again?.status, again?.version], ['Cancelled', 2]);
+    assert.deepEqual((await statusEvents(owner.orgId, task.id)).map((e) => [e.status, e.closed_as]), [['Cancelled', 'cancelled']]);
+    const other = await createTask(ctx(), owner, { title: 'Quick' });
+    assert.equal((await ctx().storage.transaction((tx) => closeTask(tx, actor, other.id, 'completed')))?.status, 'Done');
+    assert.equal(await ctx().storage.transaction((tx) => closeTask(tx, actor, 'no-such-task', 'completed')), undefined);
   });
 });

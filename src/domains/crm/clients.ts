@@ -96,6 +96,11 @@ export function listClients(db: Db, actor: CrmActor, query: ClientListInput): Pr
   return clients.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
 }
 
+/** Whether the organization has a client of this id (archived ones too): other domains check links to clients through this. */
+export async function clientExists(db: Db, orgId: string, id: string): Promise<boolean> {
+  return (await clients.find(db, orgId, id)) !== undefined;
+}
+
 /** The client's name (archived clients too), or undefined: other domains name a customer through this. */
 export async function clientName(db: Db, orgId: string, id: string): Promise<string | undefined> {
   return (await clients.find(db, orgId, id))?.name;

@@ -28,7 +28,28 @@ export const TaskAssigned = Type.Object(
 );
 export type TaskAssignedContext = Static<typeof TaskAssigned>;
 
-export const tasksEvents: EventDeclaration[] = [{ name: 'task.assigned', entityType: 'task', context: TaskAssigned, visibility: 'internal' }];
+/**
+ * task.status_changed: raised whenever a task's status changes (a change through the API, or a
+ * task closed by another domain). `closed_as` tells what a final status means: the first final
+ * status of the dictionary (by order) completes the task, any other final status cancels it;
+ * null while the status is not final. Internal: other domains (business processes) react to it.
+ */
+export const TaskStatusChanged = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    from_status: Type.String(),
+    status: Type.String(),
+    closed_as: Type.Union([Type.Literal('completed'), Type.Literal('cancelled'), Type.Null()]),
+    actor_user_id: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type TaskStatusChangedContext = Static<typeof TaskStatusChanged>;
+
+export const tasksEvents: EventDeclaration[] = [
+  { name: 'task.assigned', entityType: 'task', context: TaskAssigned, visibility: 'internal' },
+  { name: 'task.status_changed', entityType: 'task', context: TaskStatusChanged, visibility: 'internal' },
+];
 
 const context = (event: StoredEvent) => event.context as unknown as TaskAssignedContext;
 

@@ -26,6 +26,20 @@ export async function statusDictionary(db: Db, orgId: string): Promise<StatusDic
   return { statuses, initial, byName: new Map(statuses.map((s) => [s.name, s])) };
 }
 
+export type ClosedAs = 'completed' | 'cancelled';
+
+/** What a status means for the work: the first final status (by order) completes a task, any other final one cancels it; null when not final. */
+export function closedAs(dictionary: StatusDictionary, status: string): ClosedAs | null {
+  if (dictionary.byName.get(status)?.final !== true) return null;
+  return dictionary.statuses.find((s) => s.final)?.name === status ? 'completed' : 'cancelled';
+}
+
+/** The status that closes a task as `outcome`: the first final status, or the last one for a cancel; undefined when the dictionary has no final status. */
+export function closingStatus(dictionary: StatusDictionary, outcome: ClosedAs): string | undefined {
+  const finals = dictionary.statuses.filter((s) => s.final);
+  return (outcome === 'completed' ? finals[0] : finals[finals.length - 1])?.name;
+}
+
 /** A status name of the dictionary, or 422 naming the field. */
 export function knownStatus(dictionary: StatusDictionary, name: string, field = 'status'): string {
   if (!dictionary.byName.has(name)) throw invalidField(field, `"${name}" is not a status of this organization; statuses: ${dictionary.statuses.map((s) => s.name).join(', ')}`);

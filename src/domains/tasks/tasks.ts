@@ -14,7 +14,8 @@ import { DEFAULT_PRIORITY } from './default-statuses.ts';
 import { projectExists, replaceMembers, tasks } from './queries.ts';
 import type { Db, TaskRecord } from './queries.ts';
 import type { TaskCreateInput, TaskListInput, TaskOut, TaskPatchInput } from './schemas.ts';
-import { checkTransition, knownStatus, statusDictionary } from './statuses.ts';
+import { checkTransition, closedAs, closingStatus, knownStatus, statusDictionary } from './statuses.ts';
+import type { ClosedAs, StatusDictionary } from './statuses.ts';
 import type { TasksTable } from './tables.ts';
 import { canSee, memberRows, seesAll } from './visibility.ts';
 import type { TasksActor } from './visibility.ts';
@@ -98,6 +99,16 @@ async function emitAssigned(tx: Tx, actor: TasksActor, task: TaskRecord, assigne
   });
 }
 
+async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDictionary, task: TaskRecord, from: string): Promise<void> {
+  await emit(tx, {
+    orgId: actor.orgId,
+    name: 'task.status_changed',
+    entityType: 'task',
+    entityId: task.id,
+    context: { version: task.version, from_status: from, status: task.status, closed_as: closedAs(dictionary, task.status), actor_user_id: actor.userId },
+  });
+}
+
 export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInput, options: CreateOptions = {}): Promise<TaskOut> {
   const orgId = actor.orgId;
   if (input.priority !== undefined && input.priority !== DEFAULT_PRIORITY) requirePriorityRight(actor);
@@ -147,6 +158,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
   const seen = await tasks.find(tx.db, orgId, id);
   if (seen === undefined || !canSee(actor, seen)) throw notFound('task');
   let before: TaskRecord | undefined;
+  let dictionary: StatusDictionary | undefined;
   const outcome = await tasks.update(tx.db, orgId, id, expected, async (current) => {
     before = current;
     if (input.priority !== undefined && input.priority !== current.priority) requirePriorityRight(actor);
@@ -158,7 +170,8 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
     }
     if (input.description !== undefined) changes.description = trimmed(input.description);
     if (input.status !== undefined) {
-      checkTransition(await statusDictionary(tx.db, orgId), current.status, input.status);
+      dictionary = await statusDictionary(tx.db, orgId);
+      checkTransition(dictionary, current.status, input.status);
       changes.status = input.status;
     }
     if (input.priority !== undefined) changes.priority = input.priority;
@@ -196,7 +209,25 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
     await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
   }
   await emitAssigned(tx, actor, record, newlyAssigned(before, record));
+  if (dictionary !== undefined && record.status !== before.status) await emitStatusChanged(tx, actor, dictionary, record, before.status);
   return record;
+}
+
+/**
+ * Closes a task for another domain's workflow (a business process ended or an operator settled
+ * its stage): the status that closes it as `outcome` (see closingStatus), whatever the
+ * transitions allow, since no person moves it. A task already in a final status, or of a
+ * dictionary without one, stays as it is. Raises task.status_changed when it changes.
+ */
+export async function closeTask(tx: Tx, actor: TasksActor, id: string, outcome: ClosedAs): Promise<TaskOut | undefined> {
+  const dictionary = await statusDictionary(tx.db, actor.orgId);
+  const target = closingStatus(dictionary, outcome);
+  const seen = await tasks.find(tx.db, actor.orgId, id);
+  if (seen === undefined || target === undefined || closedAs(dictionary, seen.status) !== null) return seen;
+  const result = await tasks.update(tx.db, actor.orgId, id, undefined, () => ({ status: target, updated_at: nowIso() }));
+  if (result === undefined) return undefined;
+  await emitStatusChanged(tx, actor, dictionary, result.record, seen.status);
+  return result.record;
 }
 
 export async function getTask(db: Db, actor: TasksActor, id: string): Promise<TaskOut> {
@@ -217,4 +248,9 @@ export function listTasks(db: Db, actor: TasksActor, query: TaskListInput): Prom
       visible_to: seesAll(actor) ? undefined : actor.userId,
     },
   });
+}
+
+/** Whether the organization has a task of this id (archived ones too): other domains check links to tasks through this. */
+export async function taskExists(db: Db, orgId: string, id: string): Promise<boolean> {
+  return (await tasks.find(db, orgId, id)) !== undefined;
 }

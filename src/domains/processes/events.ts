@@ -1,0 +1,24 @@
+/**
+ * processes.task-closed: when a stage's task reaches a final status (task.status_changed with
+ * closed_as), the stage completes and the process advances. An approval stage is approved when
+ * its task is completed (the dictionary's first final status) and rejected when it is cancelled
+ * (any other final status). The link is process_stages.task_id. A stage already finished (the
+ * task closed twice, or by the engine itself) is left alone.
+ */
+import type { Consumer } from '../../events/types.ts';
+import type { TaskStatusChangedContext } from '../tasks/events.ts';
+import { finishStage } from './engine.ts';
+import { stageByTask } from './queries.ts';
+
+export const taskClosedConsumer: Consumer = {
+  name: 'processes.task-closed',
+  events: ['task.status_changed'],
+  async handle(tx, event) {
+    const context = event.context as unknown as TaskStatusChangedContext;
+    if (context.closed_as === null) return;
+    const stage = await stageByTask(tx.db, event.orgId, event.entityId);
+    if (stage === undefined || stage.status !== 'active') return;
+    const decision = stage.stage_type === 'approval' ? (context.closed_as === 'completed' ? 'approved' : 'rejected') : undefined;
+    await finishStage(tx, event.orgId, stage.id, { decision, closeTask: false }, context.actor_user_id);
+  },
+};

@@ -1,0 +1,18 @@
+import type { DomainModule } from '../module.ts';
+import { processesCommands } from './commands.ts';
+import { processesDemoData } from './demo.ts';
+import { taskClosedConsumer } from './events.ts';
+import { processesImporters } from './importers.ts';
+import { processesMigrations } from './migrations.ts';
+import { processesRoutes } from './routes.ts';
+
+/** Business processes: published templates, running instances, and the stage engine that hands stages to people as tasks. */
+export const processesModule: DomainModule = {
+  name: 'processes',
+  migrations: processesMigrations,
+  routes: processesRoutes,
+  importers: processesImporters,
+  commands: processesCommands,
+  demoData: processesDemoData,
+  consumers: [taskClosedConsumer],
+};

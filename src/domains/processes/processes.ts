@@ -1,0 +1,128 @@
+/** Process use cases: start (one transaction: instance, start stage, its task, journal), list and read within visibility. */
+import type { Actor } from '../../http/access.ts';
+import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
+import type { Page } from '../../http/pagination.ts';
+import { nowIso, toJson } from '../../storage/codecs.ts';
+import { isoWithOffset } from '../../storage/codecs.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { clientExists } from '../crm/clients.ts';
+import { dealExists } from '../crm/deals.ts';
+import { taskExists } from '../tasks/tasks.ts';
+import { activate, journal, outcome } from './engine.ts';
+import type { Run } from './engine.ts';
+import { startStage } from './graph.ts';
+import { addParticipant, isParticipant, processes, stageRows } from './queries.ts';
+import type { Db, ProcessRecord, StageRow } from './queries.ts';
+import type { EntityType, ProcessCreateInput, ProcessListInput, ProcessStartedOut, StageInstanceOut } from './schemas.ts';
+import { findTemplate } from './templates.ts';
+
+export type ProcessesActor = Pick<Actor, 'orgId' | 'userId' | 'rights'>;
+
+/** With the right bpm.admin every process of the organization; otherwise those the user initiated or executes a stage of. */
+export function seesAll(actor: ProcessesActor): boolean {
+  return actor.rights.has('bpm.admin');
+}
+
+/** What a conditional read's tag must cover besides the organization: everyone, or this user. */
+export function visibleAs(actor: ProcessesActor): string {
+  return seesAll(actor) ? 'all' : `user:${actor.userId}`;
+}
+
+const EXISTS: Record<EntityType, (db: Db, orgId: string, id: string) => Promise<boolean>> = { deal: dealExists, client: clientExists, task: taskExists };
+
+async function checkEntity(db: Db, orgId: string, input: ProcessCreateInput, trigger: string | null): Promise<void> {
+  const { entity_type: type, entity_id: id } = input;
+  if (type === undefined && id === undefined) return;
+  if (type === undefined) throw invalidField('entity_type', 'is required with entity_id: deal, client or task');
+  if (id === undefined) throw invalidField('entity_id', 'is required with entity_type');
+  if (trigger !== null && trigger !== type) throw invalidField('entity_type', `the template starts processes for a ${trigger}, not a ${type}`);
+  if (!(await EXISTS[type](db, orgId, id))) throw invalidField('entity_id', `is not a ${type} of this organization`);
+}
+
+export async function startProcess(tx: Tx, actor: ProcessesActor, input: ProcessCreateInput): Promise<ProcessStartedOut> {
+  const orgId = actor.orgId;
+  if (input.variables !== undefined && input.initial_variables !== undefined) {
+    throw validationError('initial_variables: is another name for variables; give one of the two', [{ field: 'initial_variables', message: 'is another name for variables; give one of the two' }]);
+  }
+  const template = await findTemplate(tx.db, orgId, input.template_id);
+  if (template === undefined) throw notFound('process template');
+  if (!template.published) throw conflict('template_not_published', `the process template ${template.id} is not published`, { template_id: template.id });
+  const start = startStage(template.stages);
+  if (start === undefined) throw invalidField('template_id', 'the template has no start stage: a process cannot start from it');
+  await checkEntity(tx.db, orgId, input, template.trigger_entity);
+  const id = newId();
+  const now = nowIso();
+  const run: Run = {
+    tx,
+    orgId,
+    processId: id,
+    template,
+    initiatorId: actor.userId,
+    entity: { type: input.entity_type ?? null, id: input.entity_id ?? null },
+    stages: [],
+    status: 'running',
+    completedAt: null,
+    actorUserId: actor.userId,
+    now,
+  };
+  await addParticipant(tx.db, orgId, id, actor.userId);
+  await journal(run, 'process.started', undefined, `template "${template.title}"`);
+  await activate(run, start);
+  const state = await outcome(run);
+  const created = await processes.insert(tx.db, {
+    org_id: orgId,
+    id,
+    version: 1,
+    template_id: template.id,
+    template_title: template.title,
+    entity_type: run.entity.type,
+    entity_id: run.entity.id,
+    initiated_by_id: actor.userId,
+    variables: toJson(input.variables ?? input.initial_variables ?? {}),
+    started_at: now,
+    ...state,
+  });
+  return { id: created.id, template_id: created.template_id, status: created.status, current_stage_ids: created.current_stage_ids, started_at: created.started_at };
+}
+
+export function stageInstance(row: StageRow): StageInstanceOut {
+  return {
+    id: row.id,
+    stage_title: row.stage_title,
+    stage_type: row.stage_type,
+    status: row.status,
+    decision: row.decision,
+    assignee_id: row.assignee_id,
+    activated_at: isoWithOffset(row.activated_at),
+    completed_at: isoWithOffset(row.completed_at),
+  };
+}
+
+export type ProcessOut = ProcessRecord & { stage_instances: StageInstanceOut[] };
+
+async function canSee(db: Db, actor: ProcessesActor, process: ProcessRecord): Promise<boolean> {
+  return seesAll(actor) || process.initiated_by_id === actor.userId || isParticipant(db, actor.orgId, process.id, actor.userId);
+}
+
+export async function getProcess(db: Db, actor: ProcessesActor, id: string): Promise<ProcessOut> {
+  const process = await processes.find(db, actor.orgId, id);
+  if (process === undefined || !(await canSee(db, actor, process))) throw notFound('process');
+  return { ...process, stage_instances: (await stageRows(db, actor.orgId, id)).map(stageInstance) };
+}
+
+export function listProcesses(db: Db, actor: ProcessesActor, query: ProcessListInput): Promise<Page<ProcessRecord>> {
+  return processes.list(db, actor.orgId, {
+    limit: query.limit,
+    offset: query.offset,
+    where: {
+      status: query.status,
+      template_id: query.template_id,
+      entity_type: query.entity_type,
+      entity_id: query.entity_id,
+      visible_to: seesAll(actor) ? undefined : actor.userId,
+    },
+  });
+}
+
+
