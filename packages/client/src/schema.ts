@@ -715,6 +715,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/production/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List production orders
+         * @description Production orders, newest first; archived ones are never listed. Filter by status, pipeline_id and deal_id. The list does not carry currentStage (read one order for it).
+         *
+         *     Requires scope `production:read`.
+         */
+        get: operations["listProductionOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/production/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a production order
+         * @description The order plus currentStage { id, title }, the title read from its pipeline; currentStage is null when the order has no pipeline or no stage. Archived orders are read by id too.
+         *
+         *     Requires scope `production:read`.
+         */
+        get: operations["getProductionOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commercial-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commercial orders
+         * @description Quotations, newest first; archived ones are never listed. Filter by deal_id, client_id (standalone orders have no deal) and status. When a deal enters a won stage, its confirmed and approved orders become production orders and are transferred.
+         *
+         *     Requires scope `crm:read`.
+         */
+        get: operations["listCommercialOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commercial-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a commercial order
+         * @description One quotation; archived ones are read by id too.
+         *
+         *     Requires scope `crm:read`.
+         */
+        get: operations["getCommercialOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/process-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List published process templates
+         * @description Templates are imported (collection processTemplates); only published ones are listed, by title.
+         *
+         *     Requires scope `bpm:read`.
+         */
+        get: operations["listProcessTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List process instances
+         * @description Newest first. Without the right bpm.admin only the processes the token owner started or executes a stage of are seen.
+         *
+         *     Requires scope `bpm:read`.
+         */
+        get: operations["listProcesses"];
+        put?: never;
+        /**
+         * Start a process from a published template
+         * @description The token owner is the initiator. In one transaction the process is created running, its start stage is activated (a task or approval stage becomes a task assigned to the stage executor, which notifies them), and the journal records it. entity_type and entity_id go together and name an existing deal, client or task of the organization. variables (or initial_variables: one of the two) is any object.
+         *
+         *     Requires scope `bpm:execute`.
+         */
+        post: operations["startProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a process with its stages
+         * @description stage_instances lists the activated stages in activation order. A process outside the caller's visibility is 404. Without the right bpm.admin only the processes the token owner started or executes a stage of are seen.
+         *
+         *     Requires scope `bpm:read`.
+         */
+        get: operations["getProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1070,6 +1230,53 @@ export interface components {
             /** @description free labels */
             tags?: string[];
             is_archived?: boolean;
+        };
+        /**
+         * @description A commercial order (quotation).
+         * @example {
+         *       "id": "0193b1e0-5555-7a10-8f3e-5b2a9c1d4e6f",
+         *       "deal_id": "0193b1e0-4444-7a10-8f3e-5b2a9c1d4e6f",
+         *       "client_id": "0193b1e0-6666-7a10-8f3e-5b2a9c1d4e6f",
+         *       "title": "Kitchen set",
+         *       "status": "confirmed",
+         *       "currency": "UZS",
+         *       "items": [
+         *         {
+         *           "name": "Cabinet",
+         *           "qty": 4,
+         *           "price": 1250000.5
+         *         }
+         *       ],
+         *       "production_order_id": null,
+         *       "approved_at": null,
+         *       "created_at": "2025-03-01T09:30:00.000+00:00"
+         *     }
+         */
+        CommercialOrder: {
+            id: string;
+            deal_id: string | null;
+            client_id: string | null;
+            title: string;
+            /** @enum {string} */
+            status: "draft" | "sent" | "confirmed" | "approved" | "transferred" | "fulfilled";
+            currency: string;
+            items: {
+                name: string;
+                qty: number;
+                price: number;
+            }[];
+            production_order_id: string | null;
+            approved_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description One page of a list. */
+        CommercialOrderList: {
+            items: components["schemas"]["CommercialOrder"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
         };
         /**
          * @description A contact person.
@@ -1778,6 +1985,145 @@ export interface components {
             tokenId: string;
             orgUserId: string;
         };
+        /** @description A process instance with its stages. */
+        Process: {
+            id: string;
+            template_id: string;
+            template_title: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "cancelled" | "failed";
+            entity_type: ("deal" | "client" | "task") | null;
+            entity_id: string | null;
+            initiated_by_id: string;
+            /** @description ids of the active stage instances */
+            current_stage_ids: string[];
+            /** @description share of the template's stages finished; 100 once completed */
+            progress: number;
+            /** Format: date-time */
+            started_at: string;
+            /** @description when the process completed, failed or was cancelled */
+            completed_at: string | null;
+            /** @description in activation order */
+            stage_instances: components["schemas"]["StageInstance"][];
+        };
+        /** @example {
+         *       "template_id": "deal-approval",
+         *       "entity_type": "deal",
+         *       "entity_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+         *       "variables": {
+         *         "amount": 120000
+         *       }
+         *     } */
+        ProcessCreate: {
+            /** @description a published template of the organization */
+            template_id: string;
+            /**
+             * @description what the process is about; with entity_id
+             * @enum {string}
+             */
+            entity_type?: "deal" | "client" | "task";
+            /** @description an existing deal, client or task of the organization, as entity_type says */
+            entity_id?: string;
+            /** @description any values the process carries */
+            variables?: {
+                [key: string]: unknown;
+            };
+            /** @description another name for variables; give one of the two */
+            initial_variables?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description One page of a list. */
+        ProcessList: {
+            items: components["schemas"]["ProcessSummary"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /**
+         * @description A process just started.
+         * @example {
+         *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "template_id": "deal-approval",
+         *       "status": "running",
+         *       "current_stage_ids": [
+         *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e80"
+         *       ],
+         *       "started_at": "2026-03-01T09:30:00.000+00:00"
+         *     }
+         */
+        ProcessStarted: {
+            id: string;
+            template_id: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "cancelled" | "failed";
+            /** @description ids of the active stage instances */
+            current_stage_ids: string[];
+            /** Format: date-time */
+            started_at: string;
+        };
+        /**
+         * @description A process instance as lists show it.
+         * @example {
+         *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "template_id": "deal-approval",
+         *       "status": "running",
+         *       "current_stage_ids": [
+         *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e80"
+         *       ],
+         *       "started_at": "2026-03-01T09:30:00.000+00:00",
+         *       "template_title": "Large deal approval",
+         *       "entity_type": "deal",
+         *       "entity_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+         *       "initiated_by_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+         *       "progress": 33,
+         *       "completed_at": null
+         *     }
+         */
+        ProcessSummary: {
+            id: string;
+            template_id: string;
+            template_title: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "cancelled" | "failed";
+            entity_type: ("deal" | "client" | "task") | null;
+            entity_id: string | null;
+            initiated_by_id: string;
+            /** @description ids of the active stage instances */
+            current_stage_ids: string[];
+            /** @description share of the template's stages finished; 100 once completed */
+            progress: number;
+            /** Format: date-time */
+            started_at: string;
+            /** @description when the process completed, failed or was cancelled */
+            completed_at: string | null;
+        };
+        /**
+         * @description A published process template (read only).
+         * @example {
+         *       "id": "deal-approval",
+         *       "title": "Large deal approval",
+         *       "trigger_entity": "deal",
+         *       "category": "sales",
+         *       "description": "Check, approve, then prepare the contract."
+         *     }
+         */
+        ProcessTemplate: {
+            id: string;
+            title: string;
+            trigger_entity: string | null;
+            category: string | null;
+            description: string | null;
+        };
+        /** @description One page of a list. */
+        ProcessTemplateList: {
+            items: components["schemas"]["ProcessTemplate"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
+        };
         /**
          * @description A nomenclature item.
          * @example {
@@ -1842,6 +2188,105 @@ export interface components {
             manufacturer?: string | null;
             minStockLevel?: number | null;
             maxStockLevel?: number | null;
+        };
+        /**
+         * @description A production order, as lists show it.
+         * @example {
+         *       "id": "0193b1e0-3333-7a10-8f3e-5b2a9c1d4e6f",
+         *       "title": "Kitchen set for Alpha LLC",
+         *       "status": "open",
+         *       "pipelineId": "furniture",
+         *       "currentStageId": "cutting",
+         *       "dealId": "0193b1e0-4444-7a10-8f3e-5b2a9c1d4e6f",
+         *       "items": [
+         *         {
+         *           "name": "Cabinet",
+         *           "qty": 4
+         *         }
+         *       ],
+         *       "qtyToProduce": 4,
+         *       "qtyProduced": 0,
+         *       "customerName": "Alpha LLC",
+         *       "plannedDeliveryDate": "2025-04-15",
+         *       "monitorStatus": "on_track"
+         *     }
+         */
+        ProductionOrder: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "paused" | "completed" | "cancelled";
+            pipelineId: string | null;
+            currentStageId: string | null;
+            dealId: string | null;
+            items: {
+                name: string;
+                qty: number;
+            }[];
+            qtyToProduce: number;
+            qtyProduced: number;
+            customerName: string | null;
+            plannedDeliveryDate: string | null;
+            /** @enum {string} */
+            monitorStatus: "on_track" | "at_risk" | "delayed";
+        };
+        /**
+         * @description A production order with its current stage.
+         * @example {
+         *       "id": "0193b1e0-3333-7a10-8f3e-5b2a9c1d4e6f",
+         *       "title": "Kitchen set for Alpha LLC",
+         *       "status": "open",
+         *       "pipelineId": "furniture",
+         *       "currentStageId": "cutting",
+         *       "dealId": "0193b1e0-4444-7a10-8f3e-5b2a9c1d4e6f",
+         *       "items": [
+         *         {
+         *           "name": "Cabinet",
+         *           "qty": 4
+         *         }
+         *       ],
+         *       "qtyToProduce": 4,
+         *       "qtyProduced": 0,
+         *       "customerName": "Alpha LLC",
+         *       "plannedDeliveryDate": "2025-04-15",
+         *       "monitorStatus": "on_track",
+         *       "currentStage": {
+         *         "id": "cutting",
+         *         "title": "Cutting"
+         *       }
+         *     }
+         */
+        ProductionOrderDetail: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "paused" | "completed" | "cancelled";
+            pipelineId: string | null;
+            currentStageId: string | null;
+            dealId: string | null;
+            items: {
+                name: string;
+                qty: number;
+            }[];
+            qtyToProduce: number;
+            qtyProduced: number;
+            customerName: string | null;
+            plannedDeliveryDate: string | null;
+            /** @enum {string} */
+            monitorStatus: "on_track" | "at_risk" | "delayed";
+            /** @description the current stage and its title from the pipeline; null when the order has no pipeline or no stage */
+            currentStage: {
+                id: string;
+                title: string;
+            } | null;
+        };
+        /** @description One page of a list. */
+        ProductionOrderList: {
+            items: components["schemas"]["ProductionOrder"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
         };
         /** @description One page of a list. */
         ProductList: {
@@ -1925,6 +2370,23 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+        };
+        /** @description A stage of a process, once activated. */
+        StageInstance: {
+            id: string;
+            stage_title: string;
+            /** @enum {string} */
+            stage_type: "task" | "approval" | "end";
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled";
+            /** @description approval stages: approved or rejected once decided */
+            decision: ("approved" | "rejected") | null;
+            /** @description the stage executor (null for an end stage) */
+            assignee_id: string | null;
+            /** Format: date-time */
+            activated_at: string;
+            /** @description when it completed or was cancelled */
+            completed_at: string | null;
         };
         /**
          * @description The stock of one item in one warehouse (read only: it changes through movements).
@@ -5496,6 +5958,530 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProductionOrders: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description only orders in this status */
+                status?: "open" | "in_progress" | "paused" | "completed" | "cancelled";
+                /** @description only orders in this pipeline */
+                pipeline_id?: string;
+                /** @description only orders made for this deal */
+                deal_id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of production orders. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionOrderList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProductionOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The production order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-3333-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "title": "Kitchen set for Alpha LLC",
+                     *       "status": "open",
+                     *       "pipelineId": "furniture",
+                     *       "currentStageId": "cutting",
+                     *       "dealId": "0193b1e0-4444-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "items": [
+                     *         {
+                     *           "name": "Cabinet",
+                     *           "qty": 4
+                     *         }
+                     *       ],
+                     *       "qtyToProduce": 4,
+                     *       "qtyProduced": 0,
+                     *       "customerName": "Alpha LLC",
+                     *       "plannedDeliveryDate": "2025-04-15",
+                     *       "monitorStatus": "on_track",
+                     *       "currentStage": {
+                     *         "id": "cutting",
+                     *         "title": "Cutting"
+                     *       }
+                     *     } */
+                    "application/json": components["schemas"]["ProductionOrderDetail"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCommercialOrders: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                /** @description only this deal's orders */
+                deal_id?: string;
+                /** @description only this client's orders (standalone ones included) */
+                client_id?: string;
+                /** @description only orders in this status */
+                status?: "draft" | "sent" | "confirmed" | "approved" | "transferred" | "fulfilled";
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of commercial orders. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommercialOrderList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCommercialOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commercial order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1e0-5555-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "deal_id": "0193b1e0-4444-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "client_id": "0193b1e0-6666-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "title": "Kitchen set",
+                     *       "status": "confirmed",
+                     *       "currency": "UZS",
+                     *       "items": [
+                     *         {
+                     *           "name": "Cabinet",
+                     *           "qty": 4,
+                     *           "price": 1250000.5
+                     *         }
+                     *       ],
+                     *       "production_order_id": null,
+                     *       "approved_at": null,
+                     *       "created_at": "2025-03-01T09:30:00.000+00:00"
+                     *     } */
+                    "application/json": components["schemas"]["CommercialOrder"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProcessTemplates: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of published templates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessTemplateList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProcesses: {
+        parameters: {
+            query?: {
+                /** @description page size, 1 to 200 */
+                limit?: number;
+                /** @description records to skip */
+                offset?: number;
+                status?: "running" | "completed" | "cancelled" | "failed";
+                template_id?: string;
+                entity_type?: "deal" | "client" | "task";
+                entity_id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the processes the caller sees. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startProcess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "template_id": "deal-approval",
+                 *       "entity_type": "deal",
+                 *       "entity_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70",
+                 *       "variables": {
+                 *         "amount": 120000
+                 *       }
+                 *     } */
+                "application/json": components["schemas"]["ProcessCreate"];
+            };
+        };
+        responses: {
+            /** @description The process started. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "template_id": "deal-approval",
+                     *       "status": "running",
+                     *       "current_stage_ids": [
+                     *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e80"
+                     *       ],
+                     *       "started_at": "2026-03-01T09:30:00.000+00:00"
+                     *     } */
+                    "application/json": components["schemas"]["ProcessStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No process template of this id in the organization (not_found). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The template is not published (template_not_published), or the Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input is not valid, or the template has no start stage (validation_error; details.fields lists each field). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProcess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process with its stage instances. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Process"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
