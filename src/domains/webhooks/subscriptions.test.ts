@@ -35,7 +35,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.equal(EVENT_NAMES.length, 9);
   });
 
-  it('appears in the capabilities catalog under event_bus and in the OpenAPI document', async () => {
+  it('appears in the capabilities catalog under event_bus (beside the events feed) and in the OpenAPI document', async () => {
     const p = await createPrincipal(ctx());
     const catalog = json<{ capabilities: Array<{ key: string; actions: Array<{ method: string; path: string; scope: string; permissions: string[] }> }> }>(
       await api(ctx(), p.token, 'GET', '/capabilities'),
@@ -43,7 +43,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const bus = catalog.capabilities.find((c) => c.key === 'event_bus');
     assert.deepEqual(
       bus?.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.permissions.join(',')}`).sort(),
-      ['DELETE /webhooks/:id admin:all all', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all'],
+      ['DELETE /webhooks/:id admin:all all', 'GET /events any ', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all'],
     );
     const doc = await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
     assert.equal(doc.statusCode, 200);
