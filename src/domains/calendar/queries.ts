@@ -41,14 +41,14 @@ export async function scheduleReminder(db: Db, row: Pick<Insertable<MeetingRemin
 }
 
 /** A reminder a dispatcher is about to send. */
-export type DueReminder = Pick<Selectable<MeetingRemindersTable>, 'org_id' | 'id' | 'meeting_id' | 'occurrence_start' | 'attempts'>;
+export type DueReminder = Pick<Selectable<MeetingRemindersTable>, 'org_id' | 'id' | 'meeting_id' | 'occurrence_start' | 'next_attempt_at' | 'attempts'>;
 
 export function selectDueReminders(trx: Transaction<Database>, dialect: Dialect, now: string, limit: number): Promise<DueReminder[]> {
   return skipLockedForUpdate(
     dialect,
     trx
       .selectFrom('meeting_reminders as r')
-      .select(['r.org_id', 'r.id', 'r.meeting_id', 'r.occurrence_start', 'r.attempts'])
+      .select(['r.org_id', 'r.id', 'r.meeting_id', 'r.occurrence_start', 'r.next_attempt_at', 'r.attempts'])
       .where(dueCondition(now, 'r'))
       .orderBy('r.next_attempt_at')
       .limit(limit),

@@ -3,8 +3,9 @@
  * starts, on the kernel's outbox (claimed with a lease and SKIP LOCKED, so one process sends
  * each). Sending raises meeting.reminder, whose rule notifies every participant through the
  * notification service, and schedules the series' next occurrence: a series is never
- * materialized. A reminder found due after its occurrence has begun (the server was down) is
- * dropped, as failed with the reason; the next one is scheduled all the same.
+ * materialized. A reminder sent late (the server was down when it fell due) is still sent while
+ * its occurrence has not begun; once it has, it is dropped, as failed with the reason, and the
+ * next one is scheduled all the same. A reminder at the start (0 minutes) sent on time is sent.
  */
 import { emit } from '../../events/emit.ts';
 import { JobDispatcher } from '../../events/outbox/dispatcher.ts';
@@ -22,6 +23,15 @@ export const REMINDERS_CHANNEL = 'bizplat_meeting_reminders';
 export const DROPPED = 'dropped: the meeting had begun when the reminder was due';
 
 const MINUTE = 60_000;
+/** How late a reminder may be claimed and still count as on time. */
+const ON_TIME_MS = MINUTE;
+
+/** Sent unless it is late and its occurrence has begun. */
+export function stillWorthSending(job: Pick<DueReminder, 'occurrence_start' | 'next_attempt_at'>, now: number): boolean {
+  const start = Date.parse(job.occurrence_start);
+  const due = job.next_attempt_at === null ? start : Date.parse(job.next_attempt_at);
+  return now < start || now - due < ON_TIME_MS;
+}
 
 async function scheduleAt(tx: Tx, row: MeetingRow, startMs: number): Promise<void> {
   if (row.reminder_minutes === null) return;
@@ -74,9 +84,9 @@ export const reminderQueue: JobQueue<DueReminder> = {
   table: REMINDERS_TABLE,
   selectDue: (tx, now, limit) => selectDueReminders(tx.db, tx.dialect, now, limit),
   send: async (job): Promise<AttemptResult> =>
-    Date.parse(job.occurrence_start) <= Date.now()
-      ? { ok: false, statusCode: null, durationMs: 0, error: DROPPED, final: true }
-      : { ok: true, statusCode: null, durationMs: 0, error: null },
+    stillWorthSending(job, Date.now())
+      ? { ok: true, statusCode: null, durationMs: 0, error: null }
+      : { ok: false, statusCode: null, durationMs: 0, error: DROPPED, final: true },
   recorded,
 };
 
