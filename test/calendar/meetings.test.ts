@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
-import { assertEnvelope } from '../helpers/envelope.ts';
+import { importData } from '../../src/import.ts';
+import { assertEnvelope, importError } from '../helpers/envelope.ts';
 import { MEETING_FIELDS, SCOPES, book, booker, colleague, fromNow, postMeeting, windowOf } from './helpers.ts';
 import type { MeetingPage, MeetingRec } from './helpers.ts';
 
@@ -235,5 +236,42 @@ describeEachDatabase('meetings', (ctx) => {
     assert.equal(b.headers['idempotent-replayed'], 'true');
     assert.equal(json<MeetingRec>(a).id, json<MeetingRec>(b).id);
     assert.equal((await windowOf(ctx(), p, '2034-01-01T00:00:00Z', '2034-02-01T00:00:00Z')).total, 1);
+  });
+
+  it('imports series and single meetings with their ids, owner and participants (members); a bad record rejects the whole file, naming it', async () => {
+    const p = await booker(ctx(), 'UTC');
+    const a = await colleague(ctx(), p);
+    const stranger = await createPrincipal(ctx(), { scopes: SCOPES });
+    const series = '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e01';
+    const single = '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e02';
+    const refused = await importError(importData(ctx().storage, p.slug, {
+      meetings: [
+        { id: series, title: 'Old weekly', start_at: '2020-01-06T09:00:00+00:00', duration_minutes: 30, recurrence_rule: 'FREQ=WEEKLY', owner_user_id: a.userId, participantIds: [p.userId] },
+        { id: single, title: 'Lunch', start_at: '2035-05-05T12:00:00+00:00', participantIds: [stranger.userId] },
+      ],
+    }));
+    assert.equal(refused.status, 422);
+    assert.deepEqual((refused.details.fields as Array<{ field: string }>).map((f) => f.field), ['meetings[1].participantIds']);
+    assert.deepEqual(await ctx().storage.db.selectFrom('meetings').select('id').where('org_id', '=', p.orgId).execute(), []);
+    const bad = await importError(importData(ctx().storage, p.slug, { meetings: [{ title: 'x', start_at: '2035-01-01T10:00:00Z', recurrence_rule: 'FREQ=NEVER' }] }));
+    assert.deepEqual((bad.details.fields as Array<{ field: string }>).map((f) => f.field), ['meetings[0].recurrence_rule']);
+
+    const counts = await importData(ctx().storage, p.slug, {
+      meetings: [
+        { id: series, title: 'Old weekly', start_at: '2020-01-06T09:00:00+00:00', duration_minutes: 30, recurrence_rule: 'FREQ=WEEKLY', owner_user_id: a.userId, participantIds: [p.userId], reminder_minutes: 5 },
+        { id: single, title: 'Lunch', start_at: '2035-05-05T12:00:00+00:00', end_at: '2035-05-05T13:30:00+00:00', participantIds: [a.userId] },
+      ],
+    });
+    assert.deepEqual(counts, { meetings: 2 });
+    const page = await windowOf(ctx(), p, '2035-05-01T00:00:00Z', '2035-05-08T00:00:00Z');
+    assert.deepEqual(page.items.map((i) => [i.id, i.start_at, i.duration_minutes, i.owner_user_id, i.participantIds]), [
+      [single, '2035-05-05T12:00:00+00:00', 90, p.userId, [p.userId, a.userId]],
+      [`${series}:20350507T090000Z`, '2035-05-07T09:00:00+00:00', 30, a.userId, [a.userId, p.userId]],
+    ]);
+    const events = await ctx().storage.db.selectFrom('events').select('event').where('org_id', '=', p.orgId).where('event', '=', 'meeting.created').execute();
+    assert.deepEqual(events, [], 'an import announces nothing');
+    const reminders = await ctx().storage.db.selectFrom('meeting_reminders').select('occurrence_start').where('meeting_id', '=', series).execute();
+    assert.equal(reminders.length, 1, 'the next occurrence of an imported series is reminded');
+    assert.ok(Date.parse(reminders[0]!.occurrence_start) > Date.now());
   });
 });

@@ -46,8 +46,7 @@ const PARTS: Record<string, (value: string) => boolean> = {
 /** UNTIL as floating ms: a date is the whole of that local day. */
 function untilMs(v: string): number {
   const [y, mo, d] = [v.slice(0, 4), v.slice(4, 6), v.slice(6, 8)].map(Number) as [number, number, number];
-  if (v.length === 8) return Date.UTC(y, mo - 1, d, 23, 59, 59);
-  const [h, mi, s] = [v.slice(9, 11), v.slice(11, 13), v.slice(13, 15)].map(Number) as [number, number, number];
+  const [h, mi, s] = v.length === 8 ? [23, 59, 59] : ([v.slice(9, 11), v.slice(11, 13), v.slice(13, 15)].map(Number) as [number, number, number]);
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(ms);
   return back.getUTCDate() === d && back.getUTCMonth() === mo - 1 && h < 24 && mi < 60 && s < 60 ? ms : Number.NaN;
