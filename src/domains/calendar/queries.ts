@@ -68,10 +68,6 @@ export async function stillHeld(db: Db, orgId: string, id: string, token: string
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function remindersOf(db: Db, orgId: string, meetingId: string): Promise<Array<Selectable<MeetingRemindersTable>>> {
-  return db.selectFrom('meeting_reminders').selectAll().where('org_id', '=', orgId).where('meeting_id', '=', meetingId).orderBy('occurrence_start').execute();
-}
-
 /** Deletes up to `limit` reminders finished before `before`; returns how many. */
 export function deleteFinishedReminders(db: Db, before: string, limit: number): Promise<number> {
   return deleteFinishedJobs(db, REMINDERS_TABLE, before, limit);
