@@ -75,4 +75,6 @@ export interface NotificationRule {
   actor?(event: StoredEvent): string | undefined;
   title(event: StoredEvent): string;
   text(event: StoredEvent): string;
+  /** Also post the message to the organization's shared chat (the setting `telegramChatId`), when one is set. */
+  sharedChat?: boolean;
 }

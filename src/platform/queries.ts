@@ -33,6 +33,11 @@ export async function findOrganizationBySlug(db: Db, slug: string): Promise<Orga
   return row && toOrganization(row);
 }
 
+/** The organization's settings (empty when it does not exist). */
+export async function organizationSettings(db: Db, orgId: string): Promise<Record<string, unknown>> {
+  const row = await db.selectFrom('organizations').select('settings').where('id', '=', orgId).executeTakeFirst();
+  return row === undefined ? {} : readJson<Record<string, unknown>>(row.settings);
+}
 
 /** Every organization's own address: domain → organization id. */
 export async function listOrganizationDomains(db: Db): Promise<Map<string, string>> {

@@ -6,6 +6,7 @@ import { listAudit } from '../../platform/directory.ts';
 import { RIGHTS } from '../../platform/rights.ts';
 import { cliSource } from '../../platform/audit.ts';
 import { createOrganization, createToken, createUser, deactivateMemberIn, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
+import { isTimeZone } from '../../platform/time-zone.ts';
 import { tokenKey } from '../../platform/token-key.ts';
 import { migrate, organizationHooks } from '../../setup.ts';
 import { openStorage } from '../../storage/storage.ts';
@@ -156,14 +157,26 @@ const orgSettings: CliCommand = {
   options: {
     org: { description: 'organization slug', required: true },
     'allow-negative-stock': { description: 'true or false: may out and transfer movements take stock below zero (default false)' },
+    'time-zone': { description: 'IANA time zone of the organization (e.g. Europe/Berlin): meetings and task deadlines; default UTC' },
+    'telegram-chat-id': { description: 'the shared Telegram chat (a chat id such as -1001234567890, or @channel) told of new meetings; none removes it' },
   },
   async run(args) {
     const slug = requiredOption(args, 'org');
     const negative = stringOption(args, 'allow-negative-stock');
     if (negative !== undefined && negative !== 'true' && negative !== 'false') throw new UsageError('--allow-negative-stock takes true or false');
+    const zone = stringOption(args, 'time-zone');
+    if (zone !== undefined && !isTimeZone(zone)) throw new UsageError('--time-zone takes an IANA time zone such as Europe/Berlin or UTC');
+    const chat = stringOption(args, 'telegram-chat-id');
+    if (chat !== undefined && chat !== 'none' && !/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/.test(chat)) {
+      throw new UsageError('--telegram-chat-id takes a Telegram chat id (digits, negative for groups), @channelname, or none');
+    }
+    const patch: Record<string, unknown> = {};
+    if (negative !== undefined) patch.allowNegativeStock = negative === 'true';
+    if (zone !== undefined) patch.timeZone = zone;
+    if (chat !== undefined) patch.telegramChatId = chat === 'none' ? null : chat;
     return args.withStorage(async (storage) => {
-      if (negative === undefined) return { ...(await requireOrganization(storage, slug)).settings };
-      return updateOrganizationSettings(storage, slug, { allowNegativeStock: negative === 'true' });
+      if (Object.keys(patch).length === 0) return { ...(await requireOrganization(storage, slug)).settings };
+      return updateOrganizationSettings(storage, slug, patch);
     });
   },
 };

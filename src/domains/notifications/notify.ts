@@ -1,5 +1,5 @@
 import type { Consumer, StoredEvent } from '../../events/types.ts';
-import { existingMemberUserIds } from '../../platform/queries.ts';
+import { existingMemberUserIds, organizationSettings } from '../../platform/queries.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -24,9 +24,16 @@ export function messageText(title: string, text: string): string {
   return text === '' ? title : `${title}\n\n${text}`;
 }
 
+/** The organization's shared Telegram chat (the setting `telegramChatId`), when one is set. */
+async function sharedChatOf(tx: Tx, orgId: string): Promise<string | undefined> {
+  const chatId = (await organizationSettings(tx.db, orgId)).telegramChatId;
+  return typeof chatId === 'string' && chatId !== '' ? chatId : undefined;
+}
+
 async function notify(tx: Tx, rule: NotificationRule, event: StoredEvent): Promise<void> {
   const users = await recipientsOf(tx, rule, event);
-  if (users.length === 0) return;
+  const sharedChat = rule.sharedChat === true ? await sharedChatOf(tx, event.orgId) : undefined;
+  if (users.length === 0 && sharedChat === undefined) return;
   const title = rule.title(event);
   const text = rule.text(event);
   const now = nowIso();
@@ -52,6 +59,10 @@ async function notify(tx: Tx, rule: NotificationRule, event: StoredEvent): Promi
       ? []
       : [{ org_id: event.orgId, id: newId(), notification_id: n.id, user_id: n.user_id, chat_id: chatId, text: message, created_at: now, next_attempt_at: now }];
   });
+  // The shared chat is no user's: its delivery names the event in place of a notification.
+  if (sharedChat !== undefined) {
+    deliveries.push({ org_id: event.orgId, id: newId(), notification_id: event.id, user_id: '', chat_id: sharedChat, text: message, created_at: now, next_attempt_at: now });
+  }
   if (deliveries.length === 0) return;
   await insertMessengerDeliveries(tx.db, deliveries);
   await tx.notify(MESSENGER_CHANNEL);

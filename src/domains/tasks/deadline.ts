@@ -6,6 +6,7 @@
  * today, or today without a time, is not.
  */
 import { invalidField, validationError } from '../../http/errors.ts';
+import { localNow } from '../../platform/time-zone.ts';
 
 export interface TaskDates {
   start_date: string | null;
@@ -13,35 +14,7 @@ export interface TaskDates {
   end_time: string | null;
 }
 
-export const DEFAULT_TIME_ZONE = 'UTC';
-
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The organization's time zone from its settings; UTC when unset or unknown. */
-export function timeZoneOf(settings: Readonly<Record<string, unknown>>): string {
-  const zone = settings.timeZone;
-  return typeof zone === 'string' && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** `now` as local wall-clock text in the zone: `YYYY-MM-DDTHH:MM`. */
-export function localNow(timeZone: string, now: Date = new Date()): string {
-  let format = formats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-    formats.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
-}
+export { DEFAULT_TIME_ZONE, isTimeZone, localNow, timeZoneOf } from '../../platform/time-zone.ts';
 
 /** Order checks on the dates a task will have; `checkDeadline` also refuses a past deadline. */
 export function checkDates(dates: TaskDates, timeZone: string, checkDeadline: boolean, now: Date = new Date()): void {

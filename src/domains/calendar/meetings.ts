@@ -1,0 +1,155 @@
+/** Meeting use cases: booking (checked, participants, meeting.created, the first reminder) and the calendar window. */
+import { emit } from '../../events/emit.ts';
+import type { Actor } from '../../http/access.ts';
+import { validationError } from '../../http/errors.ts';
+import type { FieldProblem } from '../../http/errors.ts';
+import type { Page } from '../../http/pagination.ts';
+import { memberUserIds } from '../../platform/members.ts';
+import { timeZoneOf } from '../../platform/time-zone.ts';
+import { nowIso, toJson } from '../../storage/codecs.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Tx } from '../../storage/storage.ts';
+import { meetingOut, occurrenceId, seriesOf } from './occurrences.ts';
+import { findMeeting, insertMeeting, meetingExists, meetingsTouching } from './queries.ts';
+import type { Db } from './queries.ts';
+import { RuleError, lastEndMs, occurrencesBetween, parseRule, startMatchesRule } from './recurrence.ts';
+import { scheduleFirstReminder } from './reminders.ts';
+import { MAX_DURATION_MINUTES, MAX_WINDOW_DAYS } from './schemas.ts';
+import type { MeetingCreateInput, MeetingListInput, MeetingOut } from './schemas.ts';
+
+export type CalendarActor = Pick<Actor, 'orgId' | 'userId' | 'rights' | 'orgSettings' | 'isAdmin'>;
+
+/** A series without COUNT or UNTIL never ends. */
+const OPEN_END = '9999-12-31T23:59:59.999Z';
+const MINUTE = 60_000;
+
+export function seesAll(actor: CalendarActor): boolean {
+  return actor.isAdmin || actor.rights.has('calendar.view_all');
+}
+
+/** What a list's tag must cover besides the organization: everyone, or this user. */
+export function visibleAs(actor: CalendarActor): string {
+  return seesAll(actor) ? 'all' : `user:${actor.userId}`;
+}
+
+function trimmed(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  const t = value.trim();
+  return t === '' ? null : t;
+}
+
+function fail(problems: FieldProblem[]): never {
+  throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+}
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** What an import may bring beyond the API body. */
+export interface CreateOptions {
+  id?: string;
+  ownerUserId?: string;
+  /** Imports bring meetings that have begun: they skip that check. */
+  checkStart?: boolean;
+  /** Whether meeting.created is raised (not for imports). */
+  announce?: boolean;
+  now?: number;
+}
+
+export async function createMeeting(tx: Tx, actor: CalendarActor, input: MeetingCreateInput, options: CreateOptions = {}): Promise<MeetingOut> {
+  const orgId = actor.orgId;
+  const now = options.now ?? Date.now();
+  const owner = options.ownerUserId ?? actor.userId;
+  const problems: FieldProblem[] = [];
+  const title = trimmed(input.title);
+  if (title === null) problems.push({ field: 'title', message: 'must not be empty' });
+  const start = Date.parse(input.start_at);
+  if ((options.checkStart ?? true) && start < now) problems.push({ field: 'start_at', message: `${input.start_at} is in the past` });
+  const end = input.end_at === undefined ? start + 60 * MINUTE : Date.parse(input.end_at);
+  if (end <= start) problems.push({ field: 'end_at', message: 'must be after start_at' });
+  else if (end - start > MAX_DURATION_MINUTES * MINUTE) problems.push({ field: 'end_at', message: `a meeting lasts at most ${MAX_DURATION_MINUTES} minutes` });
+  const videoUrl = trimmed(input.video_url);
+  if (videoUrl !== null && !isWebUrl(videoUrl)) problems.push({ field: 'video_url', message: 'must be an http or https URL without user name or password' });
+  const participants = [...new Set([owner, ...(input.participant_ids ?? []).map((id) => id.trim())])];
+  const members = await memberUserIds(tx.db, orgId, participants);
+  const strangers = participants.filter((id) => !members.has(id));
+  if (strangers.length > 0) {
+    problems.push({ field: strangers.includes(owner) ? 'owner_user_id' : 'participant_ids', message: `${strangers.join(', ')} ${strangers.length === 1 ? 'is not a user' : 'are not users'} of this organization` });
+  }
+  const timeZone = timeZoneOf(actor.orgSettings);
+  let rule: string | null = null;
+  const ruleText = trimmed(input.recurrence_rule);
+  if (ruleText !== null) {
+    try {
+      rule = parseRule(ruleText).text;
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+      problems.push({ field: 'recurrence_rule', message: `is not a valid RFC 5545 RRULE: it ${error.message}` });
+    }
+  }
+  if (problems.length > 0) fail(problems);
+  const series = { startMs: start, durationMs: end - start, timeZone, rule };
+  if (!startMatchesRule(series)) {
+    fail([{ field: 'start_at', message: `must be an occurrence of recurrence_rule (in ${timeZone}): the first occurrence of a series is its start` }]);
+  }
+  const id = options.id ?? newId();
+  if (options.id !== undefined && (await meetingExists(tx.db, orgId, id))) fail([{ field: 'id', message: `${id} is already a meeting of this organization` }]);
+  const last = lastEndMs(series);
+  const row = {
+    org_id: orgId,
+    id,
+    title: title ?? '',
+    start_at: new Date(start).toISOString(),
+    end_at: new Date(end).toISOString(),
+    duration_seconds: Math.round((end - start) / 1000),
+    time_zone: timeZone,
+    last_end_at: last === undefined || last > Date.parse(OPEN_END) ? OPEN_END : new Date(last).toISOString(),
+    location: trimmed(input.location),
+    video_url: videoUrl,
+    summary: trimmed(input.summary),
+    recurrence_rule: rule,
+    reminder_minutes: input.reminder_minutes ?? null,
+    owner_user_id: owner,
+    participant_ids: toJson(participants),
+    created_at: nowIso(),
+  };
+  await insertMeeting(tx.db, row, participants);
+  const stored = await findMeeting(tx.db, orgId, id);
+  if (stored === undefined) throw new Error('the meeting just written is missing');
+  const out = meetingOut(stored);
+  if (options.announce ?? true) {
+    await emit(tx, {
+      orgId,
+      name: 'meeting.created',
+      entityType: 'meeting',
+      entityId: id,
+      context: {
+        title: out.title, start_at: out.start_at, end_at: out.end_at, location: out.location, video_url: out.video_url,
+        recurrence_rule: out.recurrence_rule, owner_user_id: owner, participant_ids: participants,
+      },
+    });
+  }
+  await scheduleFirstReminder(tx, stored, now);
+  return out;
+}
+
+/** The window's occurrences the caller sees, in start order (then id), at most `limit`; `total` counts them all. */
+export async function listMeetings(db: Db, actor: CalendarActor, query: MeetingListInput): Promise<Page<MeetingOut>> {
+  const from = Date.parse(query.from);
+  const to = Date.parse(query.to);
+  if (to <= from) fail([{ field: 'to', message: 'must be after from' }]);
+  if (to - from > MAX_WINDOW_DAYS * 24 * 60 * MINUTE) fail([{ field: 'to', message: `the window may span at most ${MAX_WINDOW_DAYS} days` }]);
+  const rows = await meetingsTouching(db, actor.orgId, new Date(from).toISOString(), new Date(to).toISOString(), seesAll(actor) ? undefined : actor.userId);
+  const found: Array<{ start: number; id: string; row: (typeof rows)[number] }> = [];
+  for (const row of rows) {
+    for (const start of occurrencesBetween(seriesOf(row), from, to)) found.push({ start, id: occurrenceId(row, start), row });
+  }
+  found.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { items: found.slice(0, query.limit).map((o) => meetingOut(o.row, o.start, o.id)), total: found.length, limit: query.limit, offset: 0 };
+}

@@ -1,0 +1,74 @@
+/** The calendar domain's only SQL. Every function takes the organization id, except the reminders' claim, which serves all. */
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import { deleteFinishedJobs, dueCondition } from '../../events/outbox/queries.ts';
+import { bumpCollection } from '../../storage/change-counters.ts';
+import { skipLockedForUpdate } from '../../storage/locking.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { Db } from '../../storage/statements.ts';
+import type { Dialect } from '../../storage/storage.ts';
+import type { MeetingRemindersTable, MeetingsTable } from './tables.ts';
+
+export type { Db };
+export type MeetingRow = Selectable<MeetingsTable>;
+export const MEETINGS = { table: 'meetings' } as const;
+export const REMINDERS_TABLE = 'meeting_reminders';
+
+export async function insertMeeting(db: Db, row: Insertable<MeetingsTable>, participants: readonly string[]): Promise<void> {
+  await db.insertInto('meetings').values(row).execute();
+  await db.insertInto('meeting_participants').values(participants.map((userId) => ({ org_id: row.org_id, user_id: userId, meeting_id: row.id }))).execute();
+  await bumpCollection(db, row.org_id, MEETINGS.table);
+}
+
+export async function meetingExists(db: Db, orgId: string, id: string): Promise<boolean> {
+  return (await db.selectFrom('meetings').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export function findMeeting(db: Db, orgId: string, id: string): Promise<MeetingRow | undefined> {
+  return db.selectFrom('meetings').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The series that can have an occurrence overlapping [from, to): started before `to`, not ended by `from`; `visibleTo` keeps one user's. */
+export function meetingsTouching(db: Db, orgId: string, from: string, to: string, visibleTo: string | undefined): Promise<MeetingRow[]> {
+  let query = db.selectFrom('meetings').selectAll().where('org_id', '=', orgId).where('last_end_at', '>', from).where('start_at', '<', to);
+  if (visibleTo !== undefined) {
+    query = query.where('id', 'in', db.selectFrom('meeting_participants').select('meeting_id').where('org_id', '=', orgId).where('user_id', '=', visibleTo));
+  }
+  return query.execute();
+}
+
+export async function scheduleReminder(db: Db, row: Pick<Insertable<MeetingRemindersTable>, 'org_id' | 'id' | 'meeting_id' | 'occurrence_start' | 'next_attempt_at' | 'created_at'>): Promise<void> {
+  await db.insertInto('meeting_reminders').values({ ...row, status: 'pending' }).onConflict((oc) => oc.columns(['org_id', 'id']).doNothing()).execute();
+}
+
+/** A reminder a dispatcher is about to send. */
+export type DueReminder = Pick<Selectable<MeetingRemindersTable>, 'org_id' | 'id' | 'meeting_id' | 'occurrence_start' | 'next_attempt_at' | 'attempts'>;
+
+export function selectDueReminders(trx: Transaction<Database>, dialect: Dialect, now: string, limit: number): Promise<DueReminder[]> {
+  return skipLockedForUpdate(
+    dialect,
+    trx
+      .selectFrom('meeting_reminders as r')
+      .select(['r.org_id', 'r.id', 'r.meeting_id', 'r.occurrence_start', 'r.next_attempt_at', 'r.attempts'])
+      .where(dueCondition(now, 'r'))
+      .orderBy('r.next_attempt_at')
+      .limit(limit),
+  ).execute();
+}
+
+/** Whether `token` still holds the pending reminder; on PostgreSQL the update also locks the row until the recording commits. */
+export async function stillHeld(db: Db, orgId: string, id: string, token: string): Promise<boolean> {
+  const result = await db
+    .updateTable('meeting_reminders')
+    .set({ lease_token: token })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes up to `limit` reminders finished before `before`; returns how many. */
+export function deleteFinishedReminders(db: Db, before: string, limit: number): Promise<number> {
+  return deleteFinishedJobs(db, REMINDERS_TABLE, before, limit);
+}
