@@ -875,6 +875,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/meetings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the meetings of a window
+         * @description Every occurrence overlapping [from, to) in start order, recurring meetings expanded by their RRULE in the organization's time zone; the window spans at most 366 days; at most 500 items, total counts them all (offset is always 0: move from to read on). An occurrence of a series has the id <meeting id>:<start in UTC, YYYYMMDDTHHMMSSZ>. Without the right calendar.view_all (administrators hold it) only the meetings the token owner owns or takes part in are seen.
+         *
+         *     Requires scope `calendar:read`.
+         */
+        get: operations["listMeetings"];
+        put?: never;
+        /**
+         * Book a meeting
+         * @description Owned by the token owner, who is added to the participants. start_at must not be past; end_at defaults to start_at plus 60 minutes. recurrence_rule makes it a series whose first occurrence is start_at. Raises meeting.created: every participant but the creator is notified, and the organization's shared chat is told. reminder_minutes reminds every participant before each occurrence.
+         *
+         *     Requires scope `calendar:write` and the role right `content.meetings.manage`.
+         */
+        post: operations["createMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1877,6 +1905,91 @@ export interface components {
             kind: "open" | "won" | "lost";
             /** @description position in the funnel, ascending */
             order: number;
+        };
+        /**
+         * @description A meeting, or one occurrence of a recurring meeting.
+         * @example {
+         *       "title": "Weekly planning",
+         *       "start_at": "2030-03-25T10:00:00+02:00",
+         *       "end_at": "2030-03-25T10:45:00+02:00",
+         *       "participant_ids": [
+         *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
+         *       ],
+         *       "location": "Room 4",
+         *       "video_url": "https://meet.example.com/planning",
+         *       "summary": "Priorities of the week",
+         *       "recurrence_rule": "FREQ=WEEKLY;BYDAY=MO",
+         *       "reminder_minutes": 15,
+         *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+         *       "duration_minutes": 45,
+         *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+         *       "participantIds": [
+         *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+         *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
+         *       ]
+         *     }
+         */
+        Meeting: {
+            /** @description the meeting id; an occurrence of a series in a list is `<meeting id>:<its start in UTC, YYYYMMDDTHHMMSSZ>` */
+            id: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @description with the offset of the organization's time zone
+             */
+            start_at: string;
+            /** Format: date-time */
+            end_at: string;
+            duration_minutes: number;
+            location: string | null;
+            video_url: string | null;
+            /** @description user ids, the owner first */
+            participantIds: string[];
+            recurrence_rule: string | null;
+            owner_user_id: string;
+            summary: string | null;
+            reminder_minutes: number | null;
+        };
+        /** @example {
+         *       "title": "Weekly planning",
+         *       "start_at": "2030-03-25T10:00:00+02:00",
+         *       "end_at": "2030-03-25T10:45:00+02:00",
+         *       "participant_ids": [
+         *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
+         *       ],
+         *       "location": "Room 4",
+         *       "video_url": "https://meet.example.com/planning",
+         *       "summary": "Priorities of the week",
+         *       "recurrence_rule": "FREQ=WEEKLY;BYDAY=MO",
+         *       "reminder_minutes": 15
+         *     } */
+        MeetingCreate: {
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with offset; not in the past. The first occurrence of a series: it must be an occurrence of recurrence_rule
+             */
+            start_at: string;
+            /**
+             * Format: date-time
+             * @description after start_at, at most 20160 minutes later; start_at plus 60 minutes by default
+             */
+            end_at?: string;
+            /** @description the creator is added; duplicates collapse */
+            participant_ids?: string[];
+            location?: string | null;
+            video_url?: string | null;
+            summary?: string | null;
+            recurrence_rule?: string | null;
+            reminder_minutes?: number | null;
+        };
+        /** @description One page of a list. */
+        MeetingList: {
+            items: components["schemas"]["Meeting"][];
+            /** @description records matching, over all pages */
+            total: number;
+            limit: number;
+            offset: number;
         };
         /**
          * @description A stock movement with its lines.
@@ -6482,6 +6595,148 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMeetings: {
+        parameters: {
+            query: {
+                /** @description window start, ISO 8601 with offset */
+                from: string;
+                /** @description window end, after from, at most 366 days later */
+                to: string;
+                /** @description occurrences returned, 1 to 500 */
+                limit?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The occurrences of the window the caller sees. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingList"];
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is still current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createMeeting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "title": "Weekly planning",
+                 *       "start_at": "2030-03-25T10:00:00+02:00",
+                 *       "end_at": "2030-03-25T10:45:00+02:00",
+                 *       "participant_ids": [
+                 *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
+                 *       ],
+                 *       "location": "Room 4",
+                 *       "video_url": "https://meet.example.com/planning",
+                 *       "summary": "Priorities of the week",
+                 *       "recurrence_rule": "FREQ=WEEKLY;BYDAY=MO",
+                 *       "reminder_minutes": 15
+                 *     } */
+                "application/json": components["schemas"]["MeetingCreate"];
+            };
+        };
+        responses: {
+            /** @description The meeting booked (its first occurrence's times). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "title": "Weekly planning",
+                     *       "start_at": "2030-03-25T10:00:00+02:00",
+                     *       "end_at": "2030-03-25T10:45:00+02:00",
+                     *       "participant_ids": [
+                     *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
+                     *       ],
+                     *       "location": "Room 4",
+                     *       "video_url": "https://meet.example.com/planning",
+                     *       "summary": "Priorities of the week",
+                     *       "recurrence_rule": "FREQ=WEEKLY;BYDAY=MO",
+                     *       "reminder_minutes": 15,
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "duration_minutes": 45,
+                     *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+                     *       "participantIds": [
+                     *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+                     *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["Meeting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The Idempotency-Key is in use (idempotency_in_progress). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
