@@ -5,14 +5,13 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { asAppError, invalidField, validationError } from '../../http/errors.ts';
-import type { FieldProblem } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import { DateTime, Name, Nullable, NullableText, RefId, StringEnum } from '../../http/schemas.ts';
-import { bodyValidator } from '../../http/validation.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { getClient } from '../crm/clients.ts';
 import { getDeal } from '../crm/deals.ts';
 import { productionOrderExists } from '../production/orders.ts';
+import { recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { createCommercialOrder } from './orders.ts';
 import { COMMERCIAL_STATUSES } from './schemas.ts';
@@ -34,11 +33,6 @@ const OrderRecord = Type.Object({
 }, { additionalProperties: false });
 type OrderRecord = Static<typeof OrderRecord>;
 
-function located(at: string, problems: FieldProblem[]) {
-  const fields = problems.map((p) => ({ field: p.field === '' || p.field === 'body' ? at : `${at}.${p.field}`, message: p.message }));
-  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
-}
-
 /** The deal and client are the organization's and agree; a deal's order without client_id takes the deal's client. */
 async function checkedLinks(tx: Tx, ctx: ImportContext, r: OrderRecord): Promise<OrderRecord> {
   const actor = { orgId: ctx.org.id, userId: ctx.actingUserId, orgCurrency: ctx.org.currency, orgSettings: ctx.org.settings };
@@ -58,24 +52,8 @@ async function checkedLinks(tx: Tx, ctx: ImportContext, r: OrderRecord): Promise
   return { ...r, deal_id: dealId, client_id: clientId, production_order_id: productionOrderId };
 }
 
-const validate = bodyValidator(OrderRecord);
-
-export const commercialImporters: Importer[] = [{
-  collection: 'commercialOrders',
-  async importRecords(tx, ctx, records) {
-    for (const [index, record] of records.entries()) {
-      const at = `commercialOrders[${index}]`;
-      const problems = validate(record);
-      if (problems.length > 0) throw located(at, problems);
-      try {
-        await createCommercialOrder(tx, { orgId: ctx.org.id, orgCurrency: ctx.org.currency }, await checkedLinks(tx, ctx, record as OrderRecord));
-      } catch (caught) {
-        const error = asAppError(caught);
-        if (!error) throw caught;
-        const fields = error.details.fields as FieldProblem[] | undefined;
-        throw located(at, fields && fields.length > 0 ? fields : [{ field: error.code === 'duplicate_id' ? 'id' : '', message: error.message }]);
-      }
-    }
-    return records.length;
-  },
-}];
+export const commercialImporters: Importer[] = [
+  recordImporter('commercialOrders', OrderRecord, async (tx, ctx, record) => {
+    await createCommercialOrder(tx, { orgId: ctx.org.id, orgCurrency: ctx.org.currency }, await checkedLinks(tx, ctx, record));
+  }),
+];

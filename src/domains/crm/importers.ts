@@ -3,11 +3,8 @@
  * body schema and the same use case as POST; a problem names `<collection>[<index>].<field>`.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { asAppError, validationError } from '../../http/errors.ts';
-import type { AppError } from '../../http/errors.ts';
-import type { FieldProblem } from '../../http/errors.ts';
-import { bodyValidator } from '../../http/validation.ts';
 import type { Tx } from '../../storage/storage.ts';
+import { recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { createClient } from './clients.ts';
 import { createContact } from './contacts.ts';
@@ -23,46 +20,12 @@ function actorOf(ctx: ImportContext): CrmActor {
   return { orgId: ctx.org.id, userId: ctx.actingUserId, orgCurrency: ctx.org.currency, orgSettings: ctx.org.settings };
 }
 
-function withoutOutputFields(record: unknown): unknown {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
-  const copy: Record<string, unknown> = { ...(record as Record<string, unknown>) };
-  for (const key of OUTPUT_ONLY) delete copy[key];
-  return copy;
-}
-
-function located(collection: string, index: number, problems: FieldProblem[]): AppError {
-  const where = `${collection}[${index}]`;
-  const fields = problems.map((p) => ({ field: p.field === 'body' || p.field === '' ? where : `${where}.${p.field}`, message: p.message }));
-  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
-}
-
-function importer<T>(collection: string, schema: TSchema, create: (tx: Tx, actor: CrmActor, record: T) => Promise<unknown>, stripOutput = true): Importer {
-  const validate = bodyValidator(schema);
-  return {
-    collection,
-    async importRecords(tx, ctx, records) {
-      const actor = actorOf(ctx);
-      for (const [index, raw] of records.entries()) {
-        const record = stripOutput ? withoutOutputFields(raw) : raw;
-        const problems = validate(record);
-        if (problems.length > 0) throw located(collection, index, problems);
-        try {
-          await create(tx, actor, record as T);
-        } catch (caught) {
-          const error = asAppError(caught);
-          if (!error) throw caught;
-          const fields = error.details.fields as FieldProblem[] | undefined;
-          const field = error.code === 'duplicate_id' ? 'id' : 'body';
-          throw located(collection, index, fields && fields.length > 0 ? fields : [{ field, message: error.message }]);
-        }
-      }
-      return records.length;
-    },
-  };
+function importer<T>(collection: string, schema: TSchema, create: (tx: Tx, actor: CrmActor, record: T) => Promise<unknown>, omit: readonly string[] = OUTPUT_ONLY): Importer {
+  return recordImporter<TSchema, T>(collection, schema, (tx, ctx, record) => create(tx, actorOf(ctx), record), { omit });
 }
 
 export const crmImporters: Importer[] = [
-  importer('funnels', FunnelImport, (tx, actor, record: Parameters<typeof createFunnel>[2]) => createFunnel(tx, actor.orgId, record), false),
+  importer('funnels', FunnelImport, (tx, actor, record: Parameters<typeof createFunnel>[2]) => createFunnel(tx, actor.orgId, record), []),
   importer('clients', ClientCreate, createClient),
   importer('contacts', ContactCreate, createContact),
   importer('deals', DealCreate, createDeal),

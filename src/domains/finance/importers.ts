@@ -4,14 +4,13 @@
  * and rejects the whole file.
  */
 import { Type } from '@sinclair/typebox';
-import type { Static, TObject } from '@sinclair/typebox';
-import { asAppError, invalidField, validationError } from '../../http/errors.ts';
-import type { FieldProblem } from '../../http/errors.ts';
+import type { Static } from '@sinclair/typebox';
+import { invalidField } from '../../http/errors.ts';
 import { DateOnly, DateTime, DecimalInput, Name, Nullable, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
-import { bodyValidator } from '../../http/validation.ts';
 import { memberUserIds } from '../../platform/members.ts';
 import { getClient } from '../crm/clients.ts';
 import { getDeal } from '../crm/deals.ts';
+import { locatedError, recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { createCategory, firstBadParent } from './categories.ts';
 import { money, moneyField } from './money.ts';
@@ -67,46 +66,17 @@ function actorOf(ctx: ImportContext): FinanceActor {
   return { orgId: ctx.org.id, userId: ctx.actingUserId, orgCurrency: ctx.org.currency, orgSettings: ctx.org.settings };
 }
 
-function located(at: string, problems: FieldProblem[]) {
-  const fields = problems.map((p) => ({ field: p.field === '' || p.field === 'body' ? at : `${at}.${p.field}`, message: p.message }));
-  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
-}
-
-/** Validates each record against `schema` and writes it; any problem is located and rejects the file. */
-function importer<S extends TObject>(collection: string, schema: S, write: (record: Static<S>, ctx: ImportContext, tx: Parameters<Importer['importRecords']>[0]) => Promise<unknown>, after?: Importer['importRecords']): Importer {
-  const validate = bodyValidator(schema);
-  return {
-    collection,
-    async importRecords(tx, ctx, records) {
-      for (const [index, record] of records.entries()) {
-        const at = `${collection}[${index}]`;
-        const problems = validate(record);
-        if (problems.length > 0) throw located(at, problems);
-        try {
-          await write(record as Static<S>, ctx, tx);
-        } catch (caught) {
-          const error = asAppError(caught);
-          if (!error) throw caught;
-          const fields = error.details.fields as FieldProblem[] | undefined;
-          throw located(at, fields && fields.length > 0 ? fields : [{ field: error.code === 'duplicate_id' ? 'id' : '', message: error.message }]);
-        }
-      }
-      if (after) await after(tx, ctx, records);
-      return records.length;
-    },
-  };
-}
-
-const categories = importer('financeCategories', CategoryRecord, (r, ctx, tx) => createCategory(tx, ctx.org.id, r), async (tx, ctx, records) => {
-  const list = (records as Array<Static<typeof CategoryRecord>>).map((r, i) => ({ id: r.id ?? `#${i}`, parent: r.parent_category_id ?? null }));
-  const bad = await firstBadParent(tx.db, ctx.org.id, list);
-  if (bad) throw located(`financeCategories[${bad.index}]`, [{ field: 'parent_category_id', message: bad.message }]);
-  return records.length;
+const categories = recordImporter('financeCategories', CategoryRecord, (tx, ctx, r) => createCategory(tx, ctx.org.id, r), {
+  async after(tx, ctx, records) {
+    const list = (records as Array<Static<typeof CategoryRecord>>).map((r, i) => ({ id: r.id ?? `#${i}`, parent: r.parent_category_id ?? null }));
+    const bad = await firstBadParent(tx.db, ctx.org.id, list);
+    if (bad) throw locatedError('financeCategories', bad.index, [{ field: 'parent_category_id', message: bad.message }]);
+  },
 });
 
-const rates = importer('financeRates', RateRecord, (r, ctx, tx) => setRate(tx.db, ctx.org.id, ctx.org.currency, r.currency, r.rate));
+const rates = recordImporter('financeRates', RateRecord, (tx, ctx, r) => setRate(tx.db, ctx.org.id, ctx.org.currency, r.currency, r.rate));
 
-const requests = importer('financeRequests', RequestRecord, async (r, ctx, tx) => {
+const requests = recordImporter('financeRequests', RequestRecord, async (tx, ctx, r) => {
   const { version: _version, amountWithVat, requestedBy, createdAt, status, isArchived: _archived, ...body } = r;
   const requester = requestedBy ?? ctx.actingUserId;
   if (!(await memberUserIds(tx.db, ctx.org.id, [requester])).has(requester)) throw invalidField('requestedBy', 'is not a user of this organization');
@@ -120,7 +90,7 @@ const requests = importer('financeRequests', RequestRecord, async (r, ctx, tx) =
   }
 });
 
-const receivables = importer('receivables', ReceivableRecord, async (r, ctx, tx) => {
+const receivables = recordImporter('receivables', ReceivableRecord, async (tx, ctx, r) => {
   const actor = actorOf(ctx);
   try {
     await getClient(tx.db, actor, r.clientId);

@@ -3,9 +3,8 @@
  * other field is private and stored apart. A problem names `employees[<index>].<field>` and
  * never quotes a value.
  */
-import { asAppError, validationError } from '../../http/errors.ts';
-import type { AppError, FieldProblem } from '../../http/errors.ts';
 import { bodyValidator } from '../../http/validation.ts';
+import { locatedError, locatedWriteError } from '../importing.ts';
 import type { Importer } from '../module.ts';
 import { importEmployee } from './employees.ts';
 import { privateProblems, splitRecord } from './private-fields.ts';
@@ -15,29 +14,19 @@ import type { EmployeeImportInput } from './schemas.ts';
 const COLLECTION = 'employees';
 const validate = bodyValidator(EmployeeImport);
 
-function located(index: number, problems: FieldProblem[]): AppError {
-  const where = `${COLLECTION}[${index}]`;
-  const fields = problems.map((p) => ({ field: p.field === 'body' || p.field === '' ? where : `${where}.${p.field}`, message: p.message }));
-  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
-}
-
 const employeesImporter: Importer = {
   collection: COLLECTION,
   async importRecords(tx, ctx, records) {
     const actor = { orgId: ctx.org.id };
     for (const [index, raw] of records.entries()) {
-      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw located(index, [{ field: '', message: 'must be an object' }]);
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw locatedError(COLLECTION, index, [{ field: '', message: 'must be an object' }]);
       const { open, hidden } = splitRecord(raw as Record<string, unknown>);
       const problems = [...validate(open), ...privateProblems(hidden)];
-      if (problems.length > 0) throw located(index, problems);
+      if (problems.length > 0) throw locatedError(COLLECTION, index, problems);
       try {
         await importEmployee(tx, actor, open as EmployeeImportInput, hidden);
       } catch (caught) {
-        const error = asAppError(caught);
-        if (!error) throw caught;
-        const fields = error.details.fields as FieldProblem[] | undefined;
-        const field = error.code === 'duplicate_id' ? 'id' : '';
-        throw located(index, fields && fields.length > 0 ? fields : [{ field, message: error.message }]);
+        throw locatedWriteError(COLLECTION, index, caught);
       }
     }
     return records.length;

@@ -4,14 +4,11 @@
  * `<collection>[<i>].<field>` and rejects the whole file.
  */
 import { Type } from '@sinclair/typebox';
-import type { Static, TObject } from '@sinclair/typebox';
-import { asAppError, invalidField, validationError } from '../../http/errors.ts';
-import type { FieldProblem } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import { DateOnly, Name, Nullable, NullableText, RefId, StringEnum } from '../../http/schemas.ts';
-import { bodyValidator } from '../../http/validation.ts';
-import type { Tx } from '../../storage/storage.ts';
 import { getDeal } from '../crm/deals.ts';
-import type { ImportContext, Importer } from '../module.ts';
+import { recordImporter } from '../importing.ts';
+import type { Importer } from '../module.ts';
 import { createProductionOrder } from './orders.ts';
 import { createPipeline } from './pipelines.ts';
 import { MONITOR_STATUSES, PRODUCTION_STATUSES } from './schemas.ts';
@@ -43,37 +40,9 @@ const OrderRecord = Type.Object({
   currentStage: Opt(Type.Unknown({ description: 'ignored: read from the pipeline' })),
 }, { additionalProperties: false });
 
-function located(at: string, problems: FieldProblem[]) {
-  const fields = problems.map((p) => ({ field: p.field === '' || p.field === 'body' ? at : `${at}.${p.field}`, message: p.message }));
-  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
-}
+const pipelines = recordImporter('productionPipelines', PipelineRecord, (tx, ctx, r) => createPipeline(tx, { orgId: ctx.org.id }, r));
 
-function importer<S extends TObject>(collection: string, schema: S, write: (tx: Tx, ctx: ImportContext, record: Static<S>) => Promise<unknown>): Importer {
-  const validate = bodyValidator(schema);
-  return {
-    collection,
-    async importRecords(tx, ctx, records) {
-      for (const [index, record] of records.entries()) {
-        const at = `${collection}[${index}]`;
-        const problems = validate(record);
-        if (problems.length > 0) throw located(at, problems);
-        try {
-          await write(tx, ctx, record as Static<S>);
-        } catch (caught) {
-          const error = asAppError(caught);
-          if (!error) throw caught;
-          const fields = error.details.fields as FieldProblem[] | undefined;
-          throw located(at, fields && fields.length > 0 ? fields : [{ field: error.code === 'duplicate_id' ? 'id' : '', message: error.message }]);
-        }
-      }
-      return records.length;
-    },
-  };
-}
-
-const pipelines = importer('productionPipelines', PipelineRecord, (tx, ctx, r) => createPipeline(tx, { orgId: ctx.org.id }, r));
-
-const orders = importer('productionOrders', OrderRecord, async (tx, ctx, r) => {
+const orders = recordImporter('productionOrders', OrderRecord, async (tx, ctx, r) => {
   if (r.dealId) {
     const actor = { orgId: ctx.org.id, userId: ctx.actingUserId, orgCurrency: ctx.org.currency, orgSettings: ctx.org.settings };
     if (!(await getDeal(tx.db, actor, r.dealId).catch(() => undefined))) throw invalidField('dealId', 'is not a deal of this organization');

@@ -5,13 +5,12 @@
  * and authors, are checked against the dictionary (the file's, when it brings one) and the
  * organization's users, may have a past deadline, and raise no task.assigned (nobody was just assigned).
  */
-import type { TSchema } from '@sinclair/typebox';
-import { asAppError, validationError } from '../../http/errors.ts';
-import type { AppError, FieldProblem } from '../../http/errors.ts';
+import { validationError } from '../../http/errors.ts';
 import { bodyValidator } from '../../http/validation.ts';
 import { memberUserIds } from '../../platform/members.ts';
 import { RIGHTS } from '../../platform/rights.ts';
 import type { Tx } from '../../storage/storage.ts';
+import { recordImporter, validRecords } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { createProject } from './projects.ts';
 import { ProjectImport, TaskImport, TaskStatusImport } from './schemas.ts';
@@ -22,53 +21,17 @@ import type { TasksActor } from './visibility.ts';
 
 const OUTPUT_ONLY = ['version'];
 
-function located(collection: string, index: number, problems: FieldProblem[]): AppError {
-  const where = `${collection}[${index}]`;
-  const fields = problems.map((p) => ({ field: p.field === 'body' || p.field === '' ? where : `${where}.${p.field}`, message: p.message }));
-  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
-}
-
-/** Validates every record first, then writes each through `create`; errors name the record. */
-function importer<T>(collection: string, schema: TSchema, create: (tx: Tx, ctx: ImportContext, record: T) => Promise<unknown>): Importer {
-  const validate = bodyValidator(schema);
-  return {
-    collection,
-    async importRecords(tx, ctx, records) {
-      const valid = records.map((raw, index) => {
-        const record = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : raw;
-        if (record !== null && typeof record === 'object') for (const key of OUTPUT_ONLY) delete (record as Record<string, unknown>)[key];
-        const problems = validate(record);
-        if (problems.length > 0) throw located(collection, index, problems);
-        return record as T;
-      });
-      for (const [index, record] of valid.entries()) {
-        try {
-          await create(tx, ctx, record);
-        } catch (caught) {
-          const error = asAppError(caught);
-          if (!error) throw caught;
-          const fields = error.details.fields as FieldProblem[] | undefined;
-          throw located(collection, index, fields && fields.length > 0 ? fields : [{ field: error.code === 'duplicate_id' ? 'id' : 'body', message: error.message }]);
-        }
-      }
-      return records.length;
-    },
-  };
-}
-
 function importActor(ctx: ImportContext, userId: string): TasksActor {
   return { orgId: ctx.org.id, userId, rights: new Set(RIGHTS), orgSettings: ctx.org.settings };
 }
 
+const validateStatus = bodyValidator(TaskStatusImport);
+
 const statusesImporter: Importer = {
   collection: 'taskStatuses',
   async importRecords(tx, ctx, records) {
-    const validate = bodyValidator(TaskStatusImport);
-    records.forEach((record, index) => {
-      const problems = validate(record);
-      if (problems.length > 0) throw located('taskStatuses', index, problems);
-    });
-    const statuses = (records as TaskStatusImportInput[]).map((s) => ({ name: s.name, order: s.order, initial: s.initial ?? false, final: s.final ?? false, next: s.next }));
+    const valid = validRecords<TaskStatusImportInput>('taskStatuses', validateStatus, records);
+    const statuses = valid.map((s) => ({ name: s.name, order: s.order, initial: s.initial ?? false, final: s.final ?? false, next: s.next }));
     await replaceDictionary(tx, ctx.org.id, statuses, 'taskStatuses');
     return records.length;
   },
@@ -92,7 +55,7 @@ async function importTask(tx: Tx, ctx: ImportContext, record: TaskImportInput): 
 }
 
 export const tasksImporters: Importer[] = [
-  importer('projects', ProjectImport, (tx, ctx, record: ProjectImportInput) => createProject(tx, ctx.org.id, record)),
+  recordImporter('projects', ProjectImport, (tx, ctx, record: ProjectImportInput) => createProject(tx, ctx.org.id, record), { omit: OUTPUT_ONLY }),
   statusesImporter,
-  importer('tasks', TaskImport, importTask),
+  recordImporter('tasks', TaskImport, importTask, { omit: OUTPUT_ONLY }),
 ];

@@ -1,0 +1,90 @@
+/**
+ * The shared way to write an import-file collection: every record passes the collection's
+ * schema before any is written, then each goes through the domain's write; a problem, from
+ * the schema or from the write, names `<collection>[<index>].<field>` and rejects the whole file.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import { asAppError, validationError } from '../http/errors.ts';
+import type { AppError, FieldProblem } from '../http/errors.ts';
+import { bodyValidator } from '../http/validation.ts';
+import type { Tx } from '../storage/storage.ts';
+import type { ImportContext, Importer } from './module.ts';
+
+/** How a problem's field is written after the record's place, e.g. a schema path in brackets. */
+export type FieldName = (field: string) => string;
+
+const asIs: FieldName = (field) => field;
+
+/** A validation_error naming `<collection>[<index>].<field>`; the field '' or 'body' names the whole record. */
+export function locatedError(collection: string, index: number, problems: FieldProblem[], fieldName: FieldName = asIs): AppError {
+  const where = `${collection}[${index}]`;
+  const fields = problems.map((p) => ({ field: p.field === '' || p.field === 'body' ? where : `${where}.${fieldName(p.field)}`, message: p.message }));
+  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
+}
+
+/**
+ * What to throw for an error a record's write raised: an AppError moves to the record (its
+ * fields, `id` for a duplicate id, else the whole record); anything else is thrown as it is.
+ */
+export function locatedWriteError(collection: string, index: number, caught: unknown, fieldName: FieldName = asIs): unknown {
+  const error = asAppError(caught);
+  if (!error) return caught;
+  const fields = error.details.fields as FieldProblem[] | undefined;
+  const whole = [{ field: error.code === 'duplicate_id' ? 'id' : '', message: error.message }];
+  return locatedError(collection, index, fields && fields.length > 0 ? fields : whole, fieldName);
+}
+
+export interface RecordImporterOptions {
+  /** Output-only fields an exported record carries, dropped before validation (derived again on import). */
+  omit?: readonly string[];
+  fieldName?: FieldName;
+  /** Runs once after every record is written, e.g. checks across the records. */
+  after?: (tx: Tx, ctx: ImportContext, records: unknown[]) => Promise<void>;
+}
+
+function withoutFields(record: unknown, omit: readonly string[]): unknown {
+  if (omit.length === 0 || record === null || typeof record !== 'object' || Array.isArray(record)) return record;
+  const copy: Record<string, unknown> = { ...(record as Record<string, unknown>) };
+  for (const key of omit) delete copy[key];
+  return copy;
+}
+
+/** Every record of the collection, checked by `validate` (a `bodyValidator`) after dropping `omit`; the first problem is thrown, located. */
+export function validRecords<T>(
+  collection: string,
+  validate: (record: unknown) => FieldProblem[],
+  records: unknown[],
+  options: Pick<RecordImporterOptions, 'omit' | 'fieldName'> = {},
+): T[] {
+  return records.map((raw, index) => {
+    const record = withoutFields(raw, options.omit ?? []);
+    const problems = validate(record);
+    if (problems.length > 0) throw locatedError(collection, index, problems, options.fieldName);
+    return record as T;
+  });
+}
+
+/** The importer of a collection whose records are written one by one through `write`. */
+export function recordImporter<S extends TSchema, T = Static<S>>(
+  collection: string,
+  schema: S,
+  write: (tx: Tx, ctx: ImportContext, record: T) => Promise<unknown>,
+  options: RecordImporterOptions = {},
+): Importer {
+  const validate = bodyValidator(schema);
+  return {
+    collection,
+    async importRecords(tx, ctx, records) {
+      const valid = validRecords<T>(collection, validate, records, options);
+      for (const [index, record] of valid.entries()) {
+        try {
+          await write(tx, ctx, record);
+        } catch (caught) {
+          throw locatedWriteError(collection, index, caught, options.fieldName);
+        }
+      }
+      if (options.after) await options.after(tx, ctx, records);
+      return records.length;
+    },
+  };
+}
