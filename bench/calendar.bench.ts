@@ -77,7 +77,9 @@ export default async function run(): Promise<void> {
         const path = '/meetings';
         const sample = await api(ctx, owner.token, 'GET', path, { query: { from: '2027-03-01T00:00:00Z', to: '2027-03-31T00:00:00Z' } });
         const result = await againstBaseline(sample.body, 200, {
-          baseUrl: ctx.baseUrl, path, headers: { 'x-api-token': owner.token },
+          // Few connections: an answer expands thousands of occurrences, and with the shared 50 the
+          // queue outlasts a measuring slice and spills into the baseline's.
+          baseUrl: ctx.baseUrl, path, headers: { 'x-api-token': owner.token }, connections: 4,
           variantModule: new URL('./calendar-variants.mjs', import.meta.url).href, variant: 'monthWindow',
         });
         const actor: CalendarActor = { orgId: owner.orgId, userId: owner.userId, rights: new Set(RIGHTS), orgSettings: {}, isAdmin: true };
