@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { JobTableColumns } from '../../events/outbox/tables.ts';
 import type { DbJson, DbTimestamp } from '../../storage/codecs.ts';
 
 /** A meeting: one occurrence, or a series of them when it has a recurrence rule. */
@@ -33,21 +33,11 @@ export interface MeetingParticipantsTable {
 }
 
 /** A reminder of one occurrence: a job of the kernel's outbox (src/events/outbox), with its JobColumns. */
-export interface MeetingRemindersTable {
-  org_id: string;
+export interface MeetingRemindersTable extends JobTableColumns<'pending' | 'succeeded' | 'failed'> {
   /** `<meeting id>:<occurrence start, UTC compact>`: one reminder per occurrence. */
   id: string;
   meeting_id: string;
   occurrence_start: DbTimestamp;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: Generated<number>;
-  next_attempt_at: DbTimestamp | null;
-  locked_until: DbTimestamp | null;
-  lease_token: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: DbTimestamp;
-  completed_at: DbTimestamp | null;
 }
 
 export interface CalendarTables {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { JobTableColumns } from '../../events/outbox/tables.ts';
 import type { DbTimestamp } from '../../storage/codecs.ts';
 
 /** An in-app notification, kept per user. */
@@ -32,23 +32,12 @@ export interface MessengerLinksTable {
 export type MessengerDeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** One message to one chat: a job of the kernel's outbox (src/events/outbox), with its JobColumns. */
-export interface MessengerDeliveriesTable {
-  org_id: string;
-  id: string;
+export interface MessengerDeliveriesTable extends JobTableColumns<MessengerDeliveryStatus> {
   notification_id: string;
   user_id: string;
   chat_id: string;
   /** The exact text sent on every attempt. */
   text: string;
-  status: MessengerDeliveryStatus;
-  attempts: Generated<number>;
-  next_attempt_at: DbTimestamp | null;
-  locked_until: DbTimestamp | null;
-  lease_token: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: DbTimestamp;
-  completed_at: DbTimestamp | null;
 }
 
 export interface NotificationTables {

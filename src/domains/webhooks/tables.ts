@@ -1,3 +1,4 @@
+import type { JobTableColumns } from '../../events/outbox/tables.ts';
 import type { Generated } from 'kysely';
 import type { DbBool, DbJson, DbTimestamp } from '../../storage/codecs.ts';
 
@@ -20,26 +21,13 @@ export interface WebhookSubscriptionsTable {
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
-export interface WebhookDeliveriesTable {
-  org_id: string;
-  id: string;
+export interface WebhookDeliveriesTable extends JobTableColumns<DeliveryStatus> {
   subscription_id: string;
   /** events.id: the X-Webhook-Id of every attempt. */
   event_id: string;
   event: string;
   /** The exact bytes signed and sent on every attempt. */
   body: string;
-  status: DeliveryStatus;
-  attempts: Generated<number>;
-  next_attempt_at: DbTimestamp | null;
-  /** Lease: a dispatcher holds the delivery until then; after it, another may try again. */
-  locked_until: DbTimestamp | null;
-  /** Who holds the lease: only that holder's result moves the delivery on. */
-  lease_token: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: DbTimestamp;
-  completed_at: DbTimestamp | null;
 }
 
 export interface WebhookAttemptsTable {
