@@ -87,7 +87,7 @@ export default async function run(): Promise<void> {
       const cost = unfiltered.server.rps / filtered.server.rps;
       rows.push(row(`GET ${path}, ${TASKS} tasks, visibility-filtered (sees ${total})`, kind, filtered.server, filtered.base, '≤ 2× the unfiltered cost', filtered.peakRssMb, `cost ${cost.toFixed(2)}× the unfiltered page`));
 
-      const as = (p: Principal, rights: string[]): TasksActor => ({ orgId: p.orgId, userId: p.userId, rights: new Set(rights), orgSettings: {} });
+      const as = (p: Principal, rights: string[]): TasksActor => ({ orgId: p.orgId, userId: p.userId, rights: new Set(rights), orgSettings: {}, scopes: [] });
       const [allMs, mineMs] = await directReads(ctx, [as(owner, [...RIGHTS]), as(viewer, ['tasks.edit'])]);
       directNotes.push(`${kind}: unfiltered ${allMs} ms, filtered ${mineMs} ms per uncached page read (cost ${(mineMs! / allMs!).toFixed(2)}×)`);
 

@@ -32,7 +32,7 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-export function hasScope(actor: Actor, scope: Scope | 'any'): boolean {
+export function hasScope(actor: Pick<Actor, 'scopes'>, scope: Scope | 'any'): boolean {
   return scope === 'any' || actor.scopes.includes(scope) || actor.scopes.includes('admin:all');
 }
 

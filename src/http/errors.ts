@@ -57,6 +57,11 @@ export function forbidden(message: string, details: Record<string, unknown> = {}
   return new AppError(403, 'forbidden', 'insufficient_scope', message, details);
 }
 
+/** A business rule refuses this caller whatever their token and role carry (say, only a task's executor may decide it): 403 with the rule's code. */
+export function refused(code: string, message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError(403, 'forbidden', code, message, details);
+}
+
 /** What the request names is no longer kept (an events feed cursor past the retention period). */
 export function gone(code: string, message: string, details: Record<string, unknown> = {}): AppError {
   return new AppError(410, 'gone', code, message, details);

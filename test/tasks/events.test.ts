@@ -103,7 +103,7 @@ describeEachDatabase('task.status_changed and closeTask', (ctx) => {
     const done = (await patchTask(ctx(), owner, started, { status: 'Done' })).json() as TaskRec;
     const reopened = (await patchTask(ctx(), owner, done, { status: 'In progress' })).json() as TaskRec;
     await patchTask(ctx(), owner, reopened, { status: 'Cancelled' });
-    const common = { entityType: 'task', entityId: task.id, actor_user_id: owner.userId };
+    const common = { entityType: 'task', entityId: task.id, actor_user_id: owner.userId, as_right: null };
     assert.deepEqual(await statusEvents(owner.orgId, task.id), [
       { ...common, version: 3, from_status: 'New', status: 'In progress', closed_as: null },
       { ...common, version: 4, from_status: 'In progress', status: 'Done', closed_as: 'completed' },
@@ -114,7 +114,7 @@ describeEachDatabase('task.status_changed and closeTask', (ctx) => {
 
   it('closeTask moves an open task to the closing status whatever the transitions allow, and leaves a closed one alone', async () => {
     const { owner, a } = await people(ctx());
-    const actor = { orgId: owner.orgId, userId: owner.userId, rights: new Set<string>(), orgSettings: {} };
+    const actor = { orgId: owner.orgId, userId: owner.userId, rights: new Set<string>(), orgSettings: {}, scopes: [] };
     const task = await createTask(ctx(), owner, { title: 'In review', assignee_id: a.userId, status: 'Review' });
     const closed = await ctx().storage.transaction((tx) => closeTask(tx, actor, task.id, 'cancelled'));
     assert.equal(closed?.status, 'Cancelled', 'Review → Cancelled is no transition of the dictionary, yet the task is closed');

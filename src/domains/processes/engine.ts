@@ -16,6 +16,7 @@ import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { closeTask, createTask } from '../tasks/tasks.ts';
+import type { Steward } from '../tasks/stewardship.ts';
 import type { TasksActor } from '../tasks/visibility.ts';
 import { INITIATOR, predecessors } from './graph.ts';
 import type { TemplateStage } from './graph.ts';
@@ -38,6 +39,8 @@ export interface Run {
   completedAt: string | null;
   /** Who caused the step (null: an operator). */
   actorUserId: string | null;
+  /** The right they acted by in a stage executor's place (bpm.admin), if so. */
+  actorRight: string | null;
   now: string;
 }
 
@@ -55,14 +58,18 @@ export function journal(run: Run, kind: JournalKind, stage?: StageRow, note?: st
     stage_title: stage?.stage_title ?? null,
     task_id: stage?.task_id ?? null,
     actor_user_id: run.actorUserId,
+    actor_right: run.actorRight,
     note: note ?? null,
   });
 }
 
-/** Who changes the process's tasks in this step: its actor, or the initiator for an operator's step (stage tasks are always authored by the initiator). */
+/** Who changes the process's tasks in this step: its actor, or the initiator for an operator's step. */
 function taskActor(run: Run): TasksActor {
-  return { orgId: run.orgId, userId: run.actorUserId ?? run.initiatorId, rights: new Set(), orgSettings: {} };
+  return { orgId: run.orgId, userId: run.actorUserId ?? run.initiatorId, rights: new Set(), orgSettings: {}, scopes: [] };
 }
+
+/** Who may decide a stage task besides its executor. */
+const STAGE_STEWARD: Steward = { right: 'bpm.admin', scope: 'bpm:execute' };
 
 /** The stage executor: a named user while still a member of the organization, else the initiator. */
 async function executorOf(run: Run, stage: TemplateStage): Promise<string> {
@@ -84,14 +91,17 @@ export async function activate(run: Run, stage: TemplateStage): Promise<void> {
   if (!isEnd) {
     assignee = await executorOf(run, stage);
     await addParticipant(run.tx.db, run.orgId, run.processId, assignee);
-    const task = await createTask(run.tx, { ...taskActor(run), userId: run.initiatorId }, {
+    // The executor authors their stage's task and the initiator watches it: the initiator follows
+    // the work without being able to decide it (the steward rule refuses anyone but the executor).
+    const task = await createTask(run.tx, taskActor(run), {
       title: `${run.template.title}: ${stage.title}`,
       description: stage.stage_type === 'approval'
         ? `Approve or reject this stage of the process "${run.template.title}": close the task as done to approve, cancel it to reject.`
         : `A stage of the process "${run.template.title}": close the task when the work is done.`,
       assignee_id: assignee,
+      ...(run.initiatorId === assignee ? {} : { watcher_ids: [run.initiatorId] }),
       ...(run.entity.type === 'deal' && run.entity.id !== null ? { deal_id: run.entity.id } : {}),
-    });
+    }, { createdBy: assignee, steward: STAGE_STEWARD });
     taskId = task.id;
   }
   const row: StageRow = {
@@ -176,8 +186,16 @@ export async function locked(tx: Tx, orgId: string, processId: string, actorUser
     status: 'running',
     completedAt: null,
     actorUserId,
+    actorRight: null,
     now: nowIso(),
   };
+}
+
+/** How the journal tells who decided a stage beyond the actor's user id: an operator, or a right in the executor's place. */
+function deciderNote(run: Run, stage: StageRow): string | undefined {
+  if (run.actorUserId === null) return 'by an operator';
+  if (run.actorRight !== null) return `as ${run.actorRight}, in place of the executor ${stage.assignee_id ?? 'none'}`;
+  return undefined;
 }
 
 export interface Finish {
@@ -185,6 +203,8 @@ export interface Finish {
   decision?: Decision;
   /** An operator settled the stage: its task is closed too (a person closing the task needs nothing more). */
   closeTask: boolean;
+  /** The right the actor decided by in the executor's place (bpm.admin); null or absent for the executor or an operator. */
+  actorRight?: string | null;
 }
 
 /**
@@ -196,13 +216,14 @@ export async function finishStage(tx: Tx, orgId: string, stageInstanceId: string
   if (seen === undefined) return false;
   const run = await locked(tx, orgId, seen.process_id, actorUserId);
   if (run === undefined) return false;
+  run.actorRight = finish.actorRight ?? null;
   const decision = finish.decision ?? null;
   if (!(await endStage(tx.db, orgId, seen.id, { status: 'completed', decision, completed_at: run.now }))) return false;
   const stage = run.stages.find((s) => s.id === seen.id)!;
   stage.status = 'completed';
   stage.decision = decision;
   stage.completed_at = run.now;
-  await journal(run, decision === null ? 'stage.completed' : decision === 'approved' ? 'stage.approved' : 'stage.rejected', stage, actorUserId === null ? 'by an operator' : undefined);
+  await journal(run, decision === null ? 'stage.completed' : decision === 'approved' ? 'stage.approved' : 'stage.rejected', stage, deciderNote(run, stage));
   if (finish.closeTask && stage.task_id !== null) await closeTask(tx, taskActor(run), stage.task_id, decision === 'rejected' ? 'cancelled' : 'completed');
   const definition = templateStage(run, stage.stage_id);
   if (decision === 'rejected') {

@@ -3,7 +3,9 @@
  * closed_as), the stage completes and the process advances. An approval stage is approved when
  * its task is completed (the dictionary's first final status) and rejected when it is cancelled
  * (any other final status). The link is process_stages.task_id. A stage already finished (the
- * task closed twice, or by the engine itself) is left alone.
+ * task closed twice, or by the engine itself) is left alone. Only the stage's executor, or a
+ * bpm.admin in their place (`as_right`, written to the journal), can have changed the status:
+ * the tasks domain refuses anyone else in the write itself (stage tasks have a steward).
  */
 import type { Consumer } from '../../events/types.ts';
 import type { TaskStatusChangedContext } from '../tasks/events.ts';
@@ -19,6 +21,6 @@ export const taskClosedConsumer: Consumer = {
     const stage = await stageByTask(tx.db, event.orgId, event.entityId);
     if (stage === undefined || stage.status !== 'active') return;
     const decision = stage.stage_type === 'approval' ? (context.closed_as === 'completed' ? 'approved' : 'rejected') : undefined;
-    await finishStage(tx, event.orgId, stage.id, { decision, closeTask: false }, context.actor_user_id);
+    await finishStage(tx, event.orgId, stage.id, { decision, closeTask: false, actorRight: context.as_right ?? null }, context.actor_user_id);
   },
 };

@@ -77,4 +77,8 @@ export const processesMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    name: '1101_process_journal_actor_right',
+    statements: () => [`ALTER TABLE process_journal ADD COLUMN actor_right TEXT`],
+  },
 ];

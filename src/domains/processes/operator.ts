@@ -21,6 +21,7 @@ export async function showProcess(storage: Storage, slug: string, id: string): P
     stage_title: j.stage_title,
     task_id: j.task_id,
     actor_user_id: j.actor_user_id,
+    actor_right: j.actor_right,
     note: j.note,
   }));
   return { ...shown, stage_instances: (await stageRows(storage.db, org.id, id)).map(stageInstance), journal };

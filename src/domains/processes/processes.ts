@@ -8,7 +8,7 @@ import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { clientExists } from '../crm/clients.ts';
 import { dealExists } from '../crm/deals.ts';
-import { taskExists } from '../tasks/tasks.ts';
+import { taskVisible } from '../tasks/tasks.ts';
 import { activate, journal, outcome } from './engine.ts';
 import type { Run } from './engine.ts';
 import { startStage } from './graph.ts';
@@ -29,15 +29,20 @@ export function visibleAs(actor: ProcessesActor): string {
   return seesAll(actor) ? 'all' : `user:${actor.userId}`;
 }
 
-const EXISTS: Record<EntityType, (db: Db, orgId: string, id: string) => Promise<boolean>> = { deal: dealExists, client: clientExists, task: taskExists };
+/** Whether the caller may name the entity: it exists in the organization and, for a task, the caller sees it (one out of sight answers as an unknown one). */
+const KNOWN: Record<EntityType, (db: Db, actor: ProcessesActor, id: string) => Promise<boolean>> = {
+  deal: (db, actor, id) => dealExists(db, actor.orgId, id),
+  client: (db, actor, id) => clientExists(db, actor.orgId, id),
+  task: taskVisible,
+};
 
-async function checkEntity(db: Db, orgId: string, input: ProcessCreateInput, trigger: string | null): Promise<void> {
+async function checkEntity(db: Db, actor: ProcessesActor, input: ProcessCreateInput, trigger: string | null): Promise<void> {
   const { entity_type: type, entity_id: id } = input;
   if (type === undefined && id === undefined) return;
   if (type === undefined) throw invalidField('entity_type', 'is required with entity_id: deal, client or task');
   if (id === undefined) throw invalidField('entity_id', 'is required with entity_type');
   if (trigger !== null && trigger !== type) throw invalidField('entity_type', `the template starts processes for a ${trigger}, not a ${type}`);
-  if (!(await EXISTS[type](db, orgId, id))) throw invalidField('entity_id', `is not a ${type} of this organization`);
+  if (!(await KNOWN[type](db, actor, id))) throw invalidField('entity_id', `is not a ${type} of this organization`);
 }
 
 export async function startProcess(tx: Tx, actor: ProcessesActor, input: ProcessCreateInput): Promise<ProcessStartedOut> {
@@ -50,7 +55,7 @@ export async function startProcess(tx: Tx, actor: ProcessesActor, input: Process
   if (!template.published) throw conflict('template_not_published', `the process template ${template.id} is not published`, { template_id: template.id });
   const start = startStage(template.stages);
   if (start === undefined) throw invalidField('template_id', 'the template has no start stage: a process cannot start from it');
-  await checkEntity(tx.db, orgId, input, template.trigger_entity);
+  await checkEntity(tx.db, actor, input, template.trigger_entity);
   const id = newId();
   const now = nowIso();
   const run: Run = {
@@ -64,6 +69,7 @@ export async function startProcess(tx: Tx, actor: ProcessesActor, input: Process
     status: 'running',
     completedAt: null,
     actorUserId: actor.userId,
+    actorRight: null,
     now,
   };
   await addParticipant(tx.db, orgId, id, actor.userId);

@@ -47,8 +47,10 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Start a process from a published template',
     description:
       'The token owner is the initiator. In one transaction the process is created running, its start stage is activated (a task or approval stage becomes a task '
-      + 'assigned to the stage executor, which notifies them), and the journal records it. entity_type and entity_id go together and name an existing deal, client '
-      + 'or task of the organization. variables (or initial_variables: one of the two) is any object.',
+      + 'assigned to the stage executor, authored by them and watched by the initiator, which notifies them), and the journal records it. Only the executor (or a '
+      + 'bpm.admin with a token scoped bpm:execute, named as such in the journal) completes or decides a stage, by closing its task; its executor never changes '
+      + 'through PATCH /tasks. entity_type and entity_id go together and name an existing deal or client of the organization, or a task the caller sees (one '
+      + 'out of sight answers as one that does not exist). variables (or initial_variables: one of the two) is any object.',
     body: ProcessCreate,
     response: { status: 201, schema: ProcessStarted, description: 'The process started.' },
     errors: {

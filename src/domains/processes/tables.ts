@@ -72,6 +72,8 @@ export interface ProcessJournalTable {
   stage_title: string | null;
   task_id: string | null;
   actor_user_id: string | null;
+  /** The right the actor acted by in the stage executor's place (bpm.admin); null for the executor, the initiator's own steps and operators. */
+  actor_right: string | null;
   note: string | null;
 }
 

@@ -41,6 +41,8 @@ export const TaskStatusChanged = Type.Object(
     status: Type.String(),
     closed_as: Type.Union([Type.Literal('completed'), Type.Literal('cancelled'), Type.Null()]),
     actor_user_id: Type.String(),
+    /** The steward right (stewardship.ts) the actor changed the status by in the executor's place; null when the executor (or no steward) did. Absent from events raised before it existed. */
+    as_right: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -22,7 +22,7 @@ import type { TasksActor } from './visibility.ts';
 const OUTPUT_ONLY = ['version'];
 
 function importActor(ctx: ImportContext, userId: string): TasksActor {
-  return { orgId: ctx.org.id, userId, rights: new Set(RIGHTS), orgSettings: ctx.org.settings };
+  return { orgId: ctx.org.id, userId, rights: new Set(RIGHTS), orgSettings: ctx.org.settings, scopes: [] };
 }
 
 const validateStatus = bodyValidator(TaskStatusImport);

@@ -72,4 +72,9 @@ export const tasksMigrations: Migration[] = [
       ),
     ],
   },
+  {
+    // A task a workflow hands to its executor (a business process stage): who else may decide it.
+    name: '0701_task_stewards',
+    statements: () => [`ALTER TABLE tasks ADD COLUMN steward_right TEXT`, `ALTER TABLE tasks ADD COLUMN steward_scope TEXT`],
+  },
 ];

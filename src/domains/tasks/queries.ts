@@ -64,6 +64,11 @@ export const projects = defineResource({
 
 export type TaskRecord = NonNullable<Awaited<ReturnType<typeof tasks.find>>>;
 
+/** The steward columns of a task (see stewardship.ts); undefined when there is no such task. */
+export function stewardColumns(db: Db, orgId: string, id: string): Promise<{ steward_right: string | null; steward_scope: string | null } | undefined> {
+  return db.selectFrom('tasks').select(['steward_right', 'steward_scope']).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
 // ---- members: who a task concerns ----
 export async function replaceMembers(db: Db, orgId: string, taskId: string, rows: Array<Insertable<TaskMembersTable>>): Promise<void> {
   await db.deleteFrom('task_members').where('org_id', '=', orgId).where('task_id', '=', taskId).execute();

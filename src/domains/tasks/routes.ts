@@ -53,10 +53,16 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Change a task (status, executor, deadline, …)',
     description:
       'Changes only the fields sent. A status change must be an allowed transition of the dictionary; changing priority needs the right tasks.set_priority; '
-      + 'is_archived archives (or restores) the task. A new executor or added co-executors raise task.assigned. ' + visibility,
+      + 'is_archived archives (or restores) the task. A new executor or added co-executors raise task.assigned. '
+      + 'The task of a business process stage changes status or is archived only by its executor, or by a holder of bpm.admin with the scope bpm:execute; its executor never changes. ' + visibility,
     params: IdParam, body: TaskPatch,
     response: { status: 200, schema: Task, description: 'The task at its new version (also the ETag).' },
-    errors: { 403: 'The scope or right is missing, or the priority changes without the right tasks.set_priority.', 409: 'The task changed since the If-Match version (stale_version, with details.expected_version).' },
+    errors: {
+      403: 'The scope or right is missing (insufficient_scope), the priority changes without the right tasks.set_priority (insufficient_scope), or someone other than '
+        + 'the executor of a process stage task changes its status or archives it (executor_only, with details.executor_id).',
+      422: 'The input is not valid, a status transition is not allowed, or the executor of a process stage task would change (validation_error; details.fields lists each field).',
+      409: 'The task changed since the If-Match version (stale_version, with details.expected_version).',
+    },
   }, async (req, reply) => {
     const expected = expectedVersion(req);
     return write(req, reply, 200, async (tx) => {

@@ -46,6 +46,9 @@ export interface TasksTable {
   is_archived: DbBool;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
+  /** Set on a task a workflow hands to its executor (see stewardship.ts): the right and token scope that let someone else decide it; null on ordinary tasks. */
+  steward_right: string | null;
+  steward_scope: string | null;
 }
 
 /** Who a task concerns and how: one row per (task, user, role); the visibility filter and assignee_id read it through its index. */

@@ -17,8 +17,10 @@ import type { TaskCreateInput, TaskListInput, TaskOut, TaskPatchInput } from './
 import { checkTransition, closedAs, closingStatus, knownStatus, statusDictionary } from './statuses.ts';
 import type { ClosedAs, StatusDictionary } from './statuses.ts';
 import type { TasksTable } from './tables.ts';
+import { checkStewardedChange, stewardOf } from './stewardship.ts';
+import type { Steward } from './stewardship.ts';
 import { canSee, memberRows, seesAll } from './visibility.ts';
-import type { TasksActor } from './visibility.ts';
+import type { TasksActor, Viewer } from './visibility.ts';
 
 /** What a new task may carry beyond the API body: an import keeps ids, authors, times and archived tasks. */
 export interface CreateOptions {
@@ -31,6 +33,8 @@ export interface CreateOptions {
   checkDeadline?: boolean;
   /** Whether task.assigned is raised (not for imported tasks). */
   announce?: boolean;
+  /** A workflow hands the task to its executor: who else may decide it (see stewardship.ts). */
+  steward?: Steward;
 }
 
 function trimmed(value: string | null | undefined): string | null {
@@ -99,13 +103,14 @@ async function emitAssigned(tx: Tx, actor: TasksActor, task: TaskRecord, assigne
   });
 }
 
-async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDictionary, task: TaskRecord, from: string): Promise<void> {
+/** `asRight`: the steward right the actor changed it by in the executor's place, if so. */
+async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDictionary, task: TaskRecord, from: string, asRight: string | null = null): Promise<void> {
   await emit(tx, {
     orgId: actor.orgId,
     name: 'task.status_changed',
     entityType: 'task',
     entityId: task.id,
-    context: { version: task.version, from_status: from, status: task.status, closed_as: closedAs(dictionary, task.status), actor_user_id: actor.userId },
+    context: { version: task.version, from_status: from, status: task.status, closed_as: closedAs(dictionary, task.status), actor_user_id: actor.userId, as_right: asRight },
   });
 }
 
@@ -146,6 +151,8 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
     is_archived: options.isArchived ?? false,
     created_at: options.createdAt ?? now,
     updated_at: options.updatedAt ?? options.createdAt ?? now,
+    steward_right: options.steward?.right ?? null,
+    steward_scope: options.steward?.scope ?? null,
   } satisfies Insertable<TasksTable>;
   const created = await tasks.insert(tx.db, row);
   await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, created));
@@ -157,10 +164,13 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
   const orgId = actor.orgId;
   const seen = await tasks.find(tx.db, orgId, id);
   if (seen === undefined || !canSee(actor, seen)) throw notFound('task');
+  const steward = await stewardOf(tx.db, orgId, id);
   let before: TaskRecord | undefined;
   let dictionary: StatusDictionary | undefined;
+  let asRight: string | null = null;
   const outcome = await tasks.update(tx.db, orgId, id, expected, async (current) => {
     before = current;
+    if (steward !== undefined) asRight = checkStewardedChange(actor, steward, current, input);
     if (input.priority !== undefined && input.priority !== current.priority) requirePriorityRight(actor);
     const changes: Updateable<TasksTable> = { updated_at: nowIso() };
     if (input.title !== undefined) {
@@ -209,7 +219,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
     await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
   }
   await emitAssigned(tx, actor, record, newlyAssigned(before, record));
-  if (dictionary !== undefined && record.status !== before.status) await emitStatusChanged(tx, actor, dictionary, record, before.status);
+  if (dictionary !== undefined && record.status !== before.status) await emitStatusChanged(tx, actor, dictionary, record, before.status, asRight);
   return record;
 }
 
@@ -250,7 +260,8 @@ export function listTasks(db: Db, actor: TasksActor, query: TaskListInput): Prom
   });
 }
 
-/** Whether the organization has a task of this id (archived ones too): other domains check links to tasks through this. */
-export async function taskExists(db: Db, orgId: string, id: string): Promise<boolean> {
-  return (await tasks.find(db, orgId, id)) !== undefined;
+/** Whether the user sees a task of this id (archived ones too): other domains check links to tasks through this, so a task out of sight answers as one that does not exist. */
+export async function taskVisible(db: Db, actor: Viewer, id: string): Promise<boolean> {
+  const record = await tasks.find(db, actor.orgId, id);
+  return record !== undefined && canSee(actor, record);
 }

@@ -6,7 +6,9 @@
 import type { Actor } from '../../http/access.ts';
 import type { TaskMembersTable, TaskRole } from './tables.ts';
 
-export type TasksActor = Pick<Actor, 'orgId' | 'userId' | 'rights' | 'orgSettings'>;
+export type TasksActor = Pick<Actor, 'orgId' | 'userId' | 'rights' | 'orgSettings' | 'scopes'>;
+/** What deciding who sees a task needs of the one asking. */
+export type Viewer = Pick<Actor, 'orgId' | 'userId' | 'rights'>;
 
 interface People {
   created_by_user_id: string;
@@ -15,11 +17,11 @@ interface People {
   watcher_ids: readonly string[];
 }
 
-export function seesAll(actor: TasksActor): boolean {
+export function seesAll(actor: Viewer): boolean {
   return actor.rights.has('tasks.view_all');
 }
 
-export function canSee(actor: TasksActor, task: People): boolean {
+export function canSee(actor: Viewer, task: People): boolean {
   if (seesAll(actor)) return true;
   const me = actor.userId;
   return task.created_by_user_id === me || task.assignee_id === me || task.assignee_ids.includes(me) || task.watcher_ids.includes(me);
