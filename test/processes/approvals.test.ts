@@ -153,6 +153,26 @@ describeEachDatabase('process stages are decided by their executor only', (ctx) 
     assert.equal((await patch(ctx(), approver, taskId, before.version, { assignee_id: approver.userId, title: 'Approve now' })).statusCode, 200, 'naming the same executor changes nothing');
   });
 
+  it('a stage task made before stage tasks had a steward: a close by someone else than the executor decides nothing, and the journal says who closed it', async () => {
+    const { processId, taskId } = await approvalTask();
+    await ctx().storage.db.updateTable('tasks').set({ steward_right: null, steward_scope: null }).where('org_id', '=', owner.orgId).where('id', '=', taskId).execute();
+    const task = await taskRow(ctx(), owner.orgId, taskId);
+    assert.equal((await patch(ctx(), initiator, taskId, task.version, { status: 'Cancelled' })).statusCode, 200, 'the tasks domain has no steward to check');
+    await handleEventsNow(ctx());
+    const process = await readProcess(ctx(), initiator, processId);
+    assert.deepEqual([process.status, process.stage_instances[0]!.status, process.stage_instances[0]!.decision], ['running', 'active', null]);
+    const ignored = await ctx().storage.db.selectFrom('process_journal').select(['actor_user_id', 'note']).where('process_id', '=', processId).where('kind', '=', 'stage.close_ignored').execute();
+    assert.equal(ignored.length, 1);
+    assert.equal(ignored[0]!.actor_user_id, initiator.userId);
+    assert.match(ignored[0]!.note ?? '', /not the stage's executor/);
+    // The executor reopens and decides.
+    assert.equal((await patch(ctx(), approver, taskId, task.version + 1, { status: 'New' })).statusCode, 200);
+    assert.equal((await patch(ctx(), approver, taskId, task.version + 2, { status: 'In progress' })).statusCode, 200);
+    assert.equal((await patch(ctx(), approver, taskId, task.version + 3, { status: 'Done' })).statusCode, 200);
+    await handleEventsNow(ctx());
+    assert.deepEqual(await decisions(ctx(), owner.orgId, processId), [{ kind: 'stage.approved', actor_user_id: approver.userId, actor_right: null }]);
+  });
+
   it('POST /processes answers for a task the caller cannot see exactly as for one that does not exist', async () => {
     await importTemplate(ctx(), owner, 'about-task', [{ id: 'a', stage_type: 'task', start: true }], { trigger_entity: 'task' });
     const hidden = json<{ id: string }>(await api(ctx(), owner.token, 'POST', '/tasks', { body: { title: 'Private' } })).id;

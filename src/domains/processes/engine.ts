@@ -46,7 +46,7 @@ export interface Run {
 
 export type JournalKind =
   | 'process.started' | 'process.completed' | 'process.failed' | 'process.cancelled'
-  | 'stage.activated' | 'stage.completed' | 'stage.approved' | 'stage.rejected' | 'stage.cancelled';
+  | 'stage.activated' | 'stage.completed' | 'stage.approved' | 'stage.rejected' | 'stage.cancelled' | 'stage.close_ignored';
 
 export function journal(run: Run, kind: JournalKind, stage?: StageRow, note?: string): Promise<void> {
   return appendJournal(run.tx.db, {
@@ -234,6 +234,18 @@ export async function finishStage(tx: Tx, orgId: string, stageInstanceId: string
   }
   await settle(run);
   return true;
+}
+
+/**
+ * A stage's task closed by someone who may not decide the stage (possible only for a task made
+ * before stage tasks had a steward): the stage stays active and the journal says who closed it.
+ */
+export async function ignoreClose(tx: Tx, orgId: string, stageInstanceId: string, actorUserId: string): Promise<void> {
+  const seen = await stageById(tx.db, orgId, stageInstanceId);
+  const run = seen === undefined ? undefined : await locked(tx, orgId, seen.process_id, actorUserId);
+  const stage = run?.stages.find((s) => s.id === stageInstanceId);
+  if (run === undefined || stage?.status !== 'active') return;
+  await journal(run, 'stage.close_ignored', stage, `its task was closed by ${actorUserId}, not the stage's executor ${stage.assignee_id ?? 'none'}: the stage stays active`);
 }
 
 /** Cancels a running process: its active stages are cancelled and their tasks closed. False when it is not running. */

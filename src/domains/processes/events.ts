@@ -5,11 +5,12 @@
  * (any other final status). The link is process_stages.task_id. A stage already finished (the
  * task closed twice, or by the engine itself) is left alone. Only the stage's executor, or a
  * bpm.admin in their place (`as_right`, written to the journal), can have changed the status:
- * the tasks domain refuses anyone else in the write itself (stage tasks have a steward).
+ * the tasks domain refuses anyone else in the write itself (stage tasks have a steward). A task
+ * made before that rule may have been closed by someone else: that decides nothing.
  */
 import type { Consumer } from '../../events/types.ts';
 import type { TaskStatusChangedContext } from '../tasks/events.ts';
-import { finishStage } from './engine.ts';
+import { finishStage, ignoreClose } from './engine.ts';
 import { stageByTask } from './queries.ts';
 
 export const taskClosedConsumer: Consumer = {
@@ -20,7 +21,9 @@ export const taskClosedConsumer: Consumer = {
     if (context.closed_as === null) return;
     const stage = await stageByTask(tx.db, event.orgId, event.entityId);
     if (stage === undefined || stage.status !== 'active') return;
+    const asRight = context.as_right ?? null;
+    if (asRight === null && context.actor_user_id !== stage.assignee_id) return ignoreClose(tx, event.orgId, stage.id, context.actor_user_id);
     const decision = stage.stage_type === 'approval' ? (context.closed_as === 'completed' ? 'approved' : 'rejected') : undefined;
-    await finishStage(tx, event.orgId, stage.id, { decision, closeTask: false, actorRight: context.as_right ?? null }, context.actor_user_id);
+    await finishStage(tx, event.orgId, stage.id, { decision, closeTask: false, actorRight: asRight }, context.actor_user_id);
   },
 };
