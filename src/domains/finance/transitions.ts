@@ -21,7 +21,6 @@ import { nowIso, searchText } from '../../storage/codecs.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { approvalsNeeded, requiredApprovals } from './approvals.ts';
 import { auditDecision } from './decision-audit.ts';
-import type { DecisionAction } from './decision-audit.ts';
 import {
   approvalUserIds, changedPaymentFields, clearApprovals, financeRequests, insertApproval, recordPaymentEditor, requestInternals,
 } from './queries.ts';
@@ -47,7 +46,6 @@ const FROZEN: ReadonlySet<string> = new Set(['approved', 'rejected', 'paid']);
 const NEVER_ARCHIVED: ReadonlySet<string> = new Set(['approved', 'paid']);
 /** The fields (as the API shows them) that define the payment: a change drops the approvals given. */
 const PAYMENT_FIELDS: ReadonlySet<string> = new Set(['amount', 'currency', 'vatAmount', 'amountWithVat', 'counterparty', 'counterpartyInn', 'invoiceNumber', 'paymentDate', 'category']);
-const ACTIONS: Partial<Record<RequestStatus, DecisionAction>> = { approved: 'finance_request.approve', rejected: 'finance_request.reject', paid: 'finance_request.pay' };
 
 /** Nobody decides what they put forward themselves: 403 forbidden with its own code. */
 function selfApproval(message = 'the requester may not approve or reject their own payment request'): AppError {
@@ -122,8 +120,14 @@ async function fieldChanges(tx: Tx, actor: FinanceEditor, fields: RequestFields,
 /** Archiving is bookkeeping, but money committed stays visible, and a withdrawn request is not decided. */
 function checkArchive(fields: RequestFields, archived: boolean, from: RequestStatus, to: RequestStatus): void {
   const status = NEVER_ARCHIVED.has(to) ? to : from;
-  if (fields.is_archived === true && NEVER_ARCHIVED.has(status)) throw invalidField('isArchived', `an ${status} payment request cannot be archived`);
+  if (fields.is_archived === true && NEVER_ARCHIVED.has(status)) throw invalidField('isArchived', `a payment request cannot be archived once ${status}`);
   if (archived && to !== from && NEVER_ARCHIVED.has(to)) throw invalidField('status', `an archived payment request is not ${to}; the requester restores it first (isArchived: false)`);
+}
+
+/** An approval is given for one payment: a changed payee, amount, VAT, invoice, date or category is approved afresh. */
+async function approveAfresh(tx: Tx, orgId: string, editorId: string, record: FinanceRequestOut): Promise<void> {
+  await recordPaymentEditor(tx.db, orgId, record.id, editorId, nowIso());
+  if ((await clearApprovals(tx.db, orgId, record.id)) > 0) await requestApproval(tx, orgId, record);
 }
 
 export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, body: RequestBody, expected: number | undefined, by: AuditSource): Promise<FinanceRequestOut> {
@@ -151,19 +155,17 @@ export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, bo
   if (!outcome || !decision) throw notFound('payment request');
   const { record } = outcome;
   const orgId = actor.orgId;
-  if (categoryMoved || outcome.changed.some((field) => PAYMENT_FIELDS.has(field))) {
-    // An approval is given for one payment: a changed payee, amount, VAT, invoice, date or category is approved afresh.
-    await recordPaymentEditor(tx.db, orgId, id, actor.userId, nowIso());
-    if ((await clearApprovals(tx.db, orgId, id)) > 0) await requestApproval(tx, orgId, record);
-  }
+  if (categoryMoved || outcome.changed.some((field) => PAYMENT_FIELDS.has(field))) await approveAfresh(tx, orgId, actor.userId, record);
   if (decision.approvedBy !== undefined) await insertApproval(tx.db, orgId, id, decision.approvedBy, nowIso());
   if (decision.submitted) await requestApproval(tx, orgId, record);
-  const action = body.status === undefined || body.status === from ? undefined : ACTIONS[body.status];
-  if (action !== undefined) {
-    const approvals = decision.approvalsBefore;
-    await auditDecision(tx, by, orgId, id, action,
-      { status: from, version: record.version - 1, ...(approvals !== undefined ? { approvals } : {}) },
-      { status: record.status as RequestStatus, version: record.version, ...(approvals !== undefined ? { approvals: approvals + 1 } : {}) });
+  if (body.status !== undefined) {
+    const { approvalsBefore } = decision;
+    await auditDecision(tx, by, orgId, id, {
+      requested: body.status,
+      from: { status: from, version: record.version - 1 },
+      to: { status: record.status as RequestStatus, version: record.version },
+      ...(approvalsBefore !== undefined ? { approvalsBefore } : {}),
+    });
   }
   const moved = record.status !== from;
   if (moved && record.status === 'approved') {
