@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import { auditOf } from '../admin/helpers.ts';
+import { onlyJson, runCli } from '../helpers/cli.ts';
 import { file, patch, setSettings, team } from './helpers.ts';
 
 describeEachDatabase('finance: approvals, rejections and payments in the audit trail', (ctx) => {
-  it('records who approved, rejected and paid which request, and when; a refused decision records nothing', async () => {
+  it('records who approved, rejected and paid which request, and when, read through the admin API and the CLI; a refused decision records nothing', async () => {
     const t = await team(ctx());
     const admin = await createPrincipal(ctx(), { slug: t.slug });
     await setSettings(ctx(), t.slug, { financeApprovalRules: [{ above: '10', approvals: 2 }] });
@@ -35,5 +36,8 @@ describeEachDatabase('finance: approvals, rejections and payments in the audit t
       assert.ok(e.at >= started.slice(0, 19), e.at);
       assert.equal(e.actor.name, 'Test User');
     }
+    const listed = onlyJson(await runCli(['audit', 'list', '--org', t.slug, '--limit', '1', '--db', ctx().config.databaseUrl, '--json']));
+    const [latest] = listed.items as Array<{ action: string; target: { type: string; id: string }; actor: { userId: string } }>;
+    assert.deepEqual([latest!.action, latest!.target, latest!.actor.userId], ['finance_request.reject', { type: 'finance_request', id: no.id }, t.approver.userId]);
   });
 });
