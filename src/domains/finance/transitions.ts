@@ -90,7 +90,7 @@ async function decide(tx: Tx, actor: FinanceEditor, id: string, from: RequestSta
   return { status: 'paid' };
 }
 
-/** The column changes of the plain fields (money converted again when amount or currency changes). */
+/** The column changes of the plain fields (amount + VAT converted again when amount, VAT or currency changes). */
 async function fieldChanges(tx: Tx, actor: FinanceEditor, fields: RequestFields, internals: RequestInternals): Promise<Updateable<FinanceRequestsTable>> {
   const { category, amount_cents: amountCents, vat_cents: vatCents, currency, ...plain } = fields;
   const changes: Updateable<FinanceRequestsTable> = { ...plain };
