@@ -130,7 +130,7 @@ export const AuditEntry = named(
         description: 'each changed field with its value before and after (never a secret)',
       }),
     },
-    { description: 'One change to users, rights, tokens, settings or webhook deliveries.' },
+    { description: 'One change to users, rights, tokens, settings or webhook deliveries, or one decision on a payment request (approve, reject, pay).' },
   ),
 );
 export const AuditPage = named(

@@ -61,7 +61,7 @@ export interface IdempotencyKeysTable {
   created_at: DbTimestamp;
 }
 
-/** One change to an organization's users, rights, tokens or settings (see platform/audit.ts). */
+/** One change to an organization's users, rights, tokens or settings, or a recorded decision (see platform/audit.ts). */
 export interface AuditLogTable {
   /** Insertion order: the audit list's cursor. */
   seq: Generated<number>;

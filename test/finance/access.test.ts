@@ -32,6 +32,8 @@ interface RouteCase {
   path: (s: Seed) => string;
   body?: Record<string, unknown>;
   ok: number;
+  /** details.error of the expected answer when it is a refusal. */
+  code?: string;
 }
 
 const ROUTES: RouteCase[] = [
@@ -43,12 +45,13 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: () => '/receivables', ok: 200 },
   { method: 'POST', path: () => '/finance-requests', body: { title: 'N', amount: 1 }, ok: 201 },
   { method: 'POST', path: () => '/finance/requests', body: { title: 'N', amount: 1 }, ok: 201 },
-  { method: 'PATCH', path: (s) => `/finance-requests/${s.request.id}`, body: { counterparty: 'Acme' }, ok: 200 },
-  { method: 'PATCH', path: (s) => `/finance/requests/${s.request.id}`, body: { counterparty: 'Acme' }, ok: 200 },
+  // Past the scope, a field change is the requester's alone: another member, an administrator included, gets 403.
+  { method: 'PATCH', path: (s) => `/finance-requests/${s.request.id}`, body: { counterparty: 'Acme' }, ok: 403, code: 'not_requester' },
+  { method: 'PATCH', path: (s) => `/finance/requests/${s.request.id}`, body: { counterparty: 'Acme' }, ok: 403, code: 'not_requester' },
 ];
 
 describeEachDatabase('finance access: scope × right matrix and tenant isolation', (ctx) => {
-  it('needs the finance scope; field changes and filing need no role right; admin:all covers it', async () => {
+  it('needs the finance scope; filing needs no role right; admin:all covers it; field changes stay the requester\'s', async () => {
     const s = await seed(ctx());
     for (const route of ROUTES) {
       const label = `${route.method} ${route.path(s)}`;
@@ -62,8 +65,11 @@ describeEachDatabase('finance access: scope × right matrix and tenant isolation
       const scoped = await createPrincipal(ctx(), { slug: s.owner.slug, scopes: [scope], rights: [] });
       const res = await api(ctx(), scoped.token, route.method, route.path(s), { body: route.body });
       assert.equal(res.statusCode, route.ok, `${label} with ${scope}: ${res.body}`);
+      if (route.code !== undefined) assert.equal(json<Envelope>(res).details.error, route.code);
       const admin = await createPrincipal(ctx(), { slug: s.owner.slug, scopes: ['admin:all'], rights: [] });
-      assert.equal((await api(ctx(), admin.token, route.method, route.path(s), { body: route.body })).statusCode, route.ok, `${label} with admin:all`);
+      const byAdmin = await api(ctx(), admin.token, route.method, route.path(s), { body: route.body });
+      assert.equal(byAdmin.statusCode, route.ok, `${label} with admin:all`);
+      if (route.code !== undefined) assert.equal(json<Envelope>(byAdmin).details.error, route.code);
       assert.equal((await api(ctx(), undefined, route.method, route.path(s), { body: route.body })).statusCode, 401);
     }
   });

@@ -65,6 +65,12 @@ export function patch(ctx: TestContext, p: Principal, id: string, body: Record<s
   return api(ctx, p.token, 'PATCH', `${base}/${id}`, { body, ...(version !== undefined ? { headers: { 'if-match': String(version) } } : {}) });
 }
 
+/** The changed request of a PATCH that must succeed. */
+export async function ok(res: LightMyRequestResponse): Promise<FinanceRequest> {
+  assert.equal(res.statusCode, 200, res.body);
+  return json<FinanceRequest>(res);
+}
+
 export async function events(ctx: TestContext, orgId: string, entityId: string): Promise<Array<{ event: string; data: Record<string, unknown> }>> {
   const rows = await ctx.storage.db.selectFrom('events').select(['event', 'data']).where('org_id', '=', orgId).where('entity_id', '=', entityId).orderBy('seq').execute();
   return rows.map((r) => ({ event: r.event, data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown> }));

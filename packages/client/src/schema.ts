@@ -508,7 +508,7 @@ export interface paths {
         head?: never;
         /**
          * Change a payment request, or move it along the approval chain
-         * @description Fields change while the request is draft or pending. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester; with several approvals required each is recorded and the request stays pending until the last), approved → paid (role right finance.pay).
+         * @description Fields change while the request is draft or pending, by the requester only; a change to a field that defines the payment (amount, currency, vatAmount, counterparty, counterpartyInn, invoiceNumber, paymentDate, category) drops the approvals given so far and asks the approvers again. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester nor a member who changed its payment fields; with several approvals required each is recorded and the request stays pending until the last; the count reads amount + VAT converted into the organization currency), approved → paid (role right finance.pay). Approved and paid requests are never archived. Approvals, rejections and payments are recorded in the audit trail.
          *
          *     Requires scope `finance:write`.
          */
@@ -564,7 +564,7 @@ export interface paths {
         head?: never;
         /**
          * Change a payment request, or move it along the approval chain
-         * @description Fields change while the request is draft or pending. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester; with several approvals required each is recorded and the request stays pending until the last), approved → paid (role right finance.pay).
+         * @description Fields change while the request is draft or pending, by the requester only; a change to a field that defines the payment (amount, currency, vatAmount, counterparty, counterpartyInn, invoiceNumber, paymentDate, category) drops the approvals given so far and asks the approvers again. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester nor a member who changed its payment fields; with several approvals required each is recorded and the request stays pending until the last; the count reads amount + VAT converted into the organization currency), approved → paid (role right finance.pay). Approved and paid requests are never archived. Approvals, rejections and payments are recorded in the audit trail.
          *
          *     Requires scope `finance:write`.
          */
@@ -5156,7 +5156,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request (self_approval); or someone else than the requester submits a draft. */
+            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5186,7 +5186,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount. */
+            /** @description Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount, archiving an approved or paid request (isArchived), approving or paying an archived one (status). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5472,7 +5472,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request (self_approval); or someone else than the requester submits a draft. */
+            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5502,7 +5502,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount. */
+            /** @description Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount, archiving an approved or paid request (isArchived), approving or paying an archived one (status). */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

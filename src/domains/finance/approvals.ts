@@ -2,13 +2,14 @@
  * The approval chain: how many approvals a request needs and who may give them.
  * Default: one approval by any member holding finance.approve other than the requester. The
  * organization setting `financeApprovalRules` ([{ "above": "1000000.00", "approvals": 2 }, …],
- * amounts in the organization currency) raises the count for requests whose converted amount is
- * strictly above a rule's `above`; the highest matching count applies.
+ * amounts in the organization currency) raises the count for requests whose converted total
+ * (amount + VAT: what the organization pays) is strictly above a rule's `above`; the highest
+ * matching count applies.
  */
 import { memberUserIdsWithRight } from '../../platform/members.ts';
 import { toScaled } from '../../storage/decimal.ts';
 import type { Db } from './queries.ts';
-import { CENTS, money } from './money.ts';
+import { CENTS, convert, MAX_CENTS, money } from './money.ts';
 
 export const APPROVAL_RULES_SETTING = 'financeApprovalRules';
 export const MAX_APPROVALS = 10;
@@ -43,6 +44,23 @@ export function requiredApprovals(settings: Readonly<Record<string, unknown>>, b
   let required = 1;
   for (const rule of approvalRules(settings)) if (baseAmountCents > rule.aboveCents) required = Math.max(required, rule.approvals);
   return required;
+}
+
+/** What a pending request needs when an approval is given: the columns it is judged by. */
+export interface ApprovalBasis {
+  total_cents: number;
+  rate_micros: number;
+  approvals_required: number;
+}
+
+/**
+ * The approvals a request needs when it is decided: the count fixed when it was written, or
+ * what today's rules ask for its total at its own rate, whichever is higher (so a row written
+ * before VAT counted, or before the rules were tightened, is judged by what it pays).
+ */
+export function approvalsNeeded(settings: Readonly<Record<string, unknown>>, request: ApprovalBasis): number {
+  const payable = convert(request.total_cents, request.rate_micros) ?? MAX_CENTS + 1;
+  return Math.max(request.approvals_required, requiredApprovals(settings, payable));
 }
 
 /** Members who may approve: holding finance.approve, never the requester, nor one who already approved. */

@@ -65,7 +65,7 @@ const financeSettings: CliCommand = {
   summary: 'Show or set the approval rules of payment requests',
   options: {
     org: { description: 'organization slug', required: true },
-    approvals: { description: 'AMOUNT:COUNT pairs: requests above AMOUNT (organization currency) need COUNT approvals, e.g. 1000000:2,5000000:3; "none" for one approval always' },
+    approvals: { description: 'AMOUNT:COUNT pairs: requests whose amount plus VAT is above AMOUNT (organization currency) need COUNT approvals, e.g. 1000000:2,5000000:3; "none" for one approval always' },
   },
   async run(args) {
     const slug = requiredOption(args, 'org');

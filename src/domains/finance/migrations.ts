@@ -82,4 +82,16 @@ export const financeMigrations: Migration[] = [
       `CREATE INDEX finance_receivables_deal ON finance_receivables (org_id, deal_id)`,
     ],
   },
+  {
+    name: '0610_finance_payment_editors',
+    statements: (t) => [
+      `CREATE TABLE finance_payment_editors (
+        org_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        changed_at ${t.timestamp} NOT NULL,
+        PRIMARY KEY (org_id, request_id, user_id)
+      )`,
+    ],
+  },
 ];

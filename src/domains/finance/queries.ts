@@ -81,6 +81,8 @@ export interface RequestInternals {
   vat_cents: number;
   currency: string;
   category_id: string | null;
+  total_cents: number;
+  rate_micros: number;
   requested_by: string;
   status: string;
   approvals_required: number;
@@ -91,12 +93,20 @@ export interface RequestInternals {
 export async function requestInternals(db: Db, orgId: string, id: string): Promise<RequestInternals | undefined> {
   const row = await db
     .selectFrom('finance_requests')
-    .select(['amount_cents', 'vat_cents', 'currency', 'category_id', 'requested_by', 'status', 'approvals_required', 'base_amount_cents', 'base_currency'])
+    .select(['amount_cents', 'vat_cents', 'total_cents', 'rate_micros', 'currency', 'category_id', 'requested_by', 'status', 'approvals_required', 'base_amount_cents', 'base_currency'])
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, amount_cents: Number(row.amount_cents), vat_cents: Number(row.vat_cents), base_amount_cents: Number(row.base_amount_cents), approvals_required: Number(row.approvals_required) };
+  return {
+    ...row,
+    amount_cents: Number(row.amount_cents),
+    vat_cents: Number(row.vat_cents),
+    total_cents: Number(row.total_cents),
+    rate_micros: Number(row.rate_micros),
+    base_amount_cents: Number(row.base_amount_cents),
+    approvals_required: Number(row.approvals_required),
+  };
 }
 
 // ---- approvals ----
@@ -109,8 +119,30 @@ export async function insertApproval(db: Db, orgId: string, requestId: string, u
   await db.insertInto('finance_approvals').values({ org_id: orgId, request_id: requestId, user_id: userId, created_at: at }).execute();
 }
 
-export async function clearApprovals(db: Db, orgId: string, requestId: string): Promise<void> {
-  await db.deleteFrom('finance_approvals').where('org_id', '=', orgId).where('request_id', '=', requestId).execute();
+/** Drops the approvals given so far; returns how many there were. */
+export async function clearApprovals(db: Db, orgId: string, requestId: string): Promise<number> {
+  const result = await db.deleteFrom('finance_approvals').where('org_id', '=', orgId).where('request_id', '=', requestId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ---- who changed the payment fields ----
+export async function recordPaymentEditor(db: Db, orgId: string, requestId: string, userId: string, at: string): Promise<void> {
+  await db
+    .insertInto('finance_payment_editors')
+    .values({ org_id: orgId, request_id: requestId, user_id: userId, changed_at: at })
+    .onConflict((oc) => oc.columns(['org_id', 'request_id', 'user_id']).doUpdateSet({ changed_at: at }))
+    .execute();
+}
+
+export async function changedPaymentFields(db: Db, orgId: string, requestId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('finance_payment_editors')
+    .select('user_id')
+    .where('org_id', '=', orgId)
+    .where('request_id', '=', requestId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 // ---- rates ----

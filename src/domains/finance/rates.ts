@@ -15,12 +15,12 @@ export interface Conversion {
   baseCurrency: string;
 }
 
-/** Converts `amountCents` of `currency` into the organization currency; 422 when no rate is known or the result is too large. */
+/** Converts `amountCents` (a request's amount + VAT) of `currency` into the organization currency; 422 when no rate is known or the result is too large. */
 export async function convertAmount(db: Db, orgId: string, orgCurrency: string, currency: string, amountCents: number): Promise<Conversion> {
   const rateMicros = currency === orgCurrency ? ONE_RATE : await findRate(db, orgId, currency);
   if (rateMicros === undefined) throw invalidField('currency', `has no exchange rate into ${orgCurrency} in the organization's rate table`);
   const baseAmountCents = convert(amountCents, rateMicros);
-  if (baseAmountCents === undefined) throw invalidField('amount', `converted into ${orgCurrency} exceeds ${MAX_AMOUNT_TEXT}`);
+  if (baseAmountCents === undefined) throw invalidField('amount', `plus vatAmount, converted into ${orgCurrency}, exceeds ${MAX_AMOUNT_TEXT}`);
   return { rateMicros, baseAmountCents, baseCurrency: orgCurrency };
 }
 

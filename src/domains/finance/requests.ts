@@ -50,8 +50,9 @@ export async function createRequest(tx: Tx, actor: FinanceActor, body: RequestBo
   if (fields.title === undefined) throw invalidField('title', 'is required');
   if (fields.amount_cents === undefined) throw invalidField('amount', 'is required');
   const currency = checkCurrency('currency', fields.currency ?? actor.orgCurrency);
-  const conversion = await convertAmount(tx.db, actor.orgId, actor.orgCurrency, currency, fields.amount_cents);
   const vatCents = fields.vat_cents ?? 0;
+  const total = totalCents(fields.amount_cents, vatCents);
+  const conversion = await convertAmount(tx.db, actor.orgId, actor.orgCurrency, currency, total);
   // The body's status never approves: a draft stays a draft, anything else starts pending.
   const status: RequestStatus = kept?.status ?? (body.status === 'draft' ? 'draft' : 'pending');
   const now = nowIso();
@@ -62,7 +63,7 @@ export async function createRequest(tx: Tx, actor: FinanceActor, body: RequestBo
     title: fields.title,
     amount_cents: fields.amount_cents,
     vat_cents: vatCents,
-    total_cents: totalCents(fields.amount_cents, vatCents),
+    total_cents: total,
     currency,
     category_id: fields.category?.id ?? null,
     category: fields.category?.name ?? null,

@@ -1,6 +1,7 @@
 /** The finance endpoints: two path families for payment requests over one implementation, categories and receivables. */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
+import { requestSource } from '../../http/audit-source.ts';
 import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
@@ -23,9 +24,9 @@ const change: RouteAccess = { scope: 'finance:write', capability: 'approvals', m
 const tags = ['finance'];
 const duplicate = { 409: 'The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress).' };
 const patchErrors = {
-  403: 'The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request (self_approval); or someone else than the requester submits a draft.',
+  403: 'The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft.',
   409: 'The request changed since the If-Match version (stale_version, with details.expected_version).',
-  422: 'Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount.',
+  422: 'Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount, archiving an approved or paid request (isArchived), approving or paying an archived one (status).',
 };
 
 /** The two families: /finance-requests (spec) and /finance/requests (alias); `suffix` tells their operationIds apart. */
@@ -67,14 +68,14 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     route(app, {
       method: 'PATCH', url: `${family.base}/:id`, operationId: `updateFinanceRequest${family.suffix}`, tags, access: change,
       summary: 'Change a payment request, or move it along the approval chain',
-      description: 'Fields change while the request is draft or pending. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester; with several approvals required each is recorded and the request stays pending until the last), approved → paid (role right finance.pay).',
+      description: 'Fields change while the request is draft or pending, by the requester only; a change to a field that defines the payment (amount, currency, vatAmount, counterparty, counterpartyInn, invoiceNumber, paymentDate, category) drops the approvals given so far and asks the approvers again. status moves it: draft → pending (the requester), pending → approved or rejected (role right finance.approve, never the requester nor a member who changed its payment fields; with several approvals required each is recorded and the request stays pending until the last; the count reads amount + VAT converted into the organization currency), approved → paid (role right finance.pay). Approved and paid requests are never archived. Approvals, rejections and payments are recorded in the audit trail.',
       params: IdParam, body: FinanceRequestPatch,
       response: { status: 200, schema: FinanceRequest, description: 'The payment request at its new version (also the ETag).' },
       errors: patchErrors,
     }, async (req, reply) => {
       const expected = expectedVersion(req);
       return write(req, reply, 200, async (tx) => {
-        const record = await updateRequest(tx, req.actor, req.params.id, req.body, expected);
+        const record = await updateRequest(tx, req.actor, req.params.id, req.body, expected, await requestSource(tx.db, req));
         reply.header('etag', etagOf(record.version));
         return record;
       });

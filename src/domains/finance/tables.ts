@@ -25,7 +25,10 @@ export interface FinanceRequestsTable {
   requested_by: string;
   /** The rate used: organization currency units per unit of `currency`, scaled by 10^6. */
   rate_micros: number;
-  /** The amount converted into the organization currency (`base_currency`), in hundredths. */
+  /**
+   * What the organization pays (amount + VAT) converted into the organization currency
+   * (`base_currency`), in hundredths; rows written before VAT counted hold the amount alone.
+   */
   base_amount_cents: number;
   base_currency: string;
   /** Approvals needed before the request becomes approved (set when it enters pending). */
@@ -42,6 +45,14 @@ export interface FinanceApprovalsTable {
   request_id: string;
   user_id: string;
   created_at: DbTimestamp;
+}
+
+/** A member who changed a request's payment fields: such a member never approves that request. */
+export interface FinancePaymentEditorsTable {
+  org_id: string;
+  request_id: string;
+  user_id: string;
+  changed_at: DbTimestamp;
 }
 
 /** The organization's rate table: how many units of the organization currency one unit of `currency` is worth. */
@@ -82,6 +93,7 @@ export interface FinanceReceivablesTable {
 export interface FinanceTables {
   finance_requests: FinanceRequestsTable;
   finance_approvals: FinanceApprovalsTable;
+  finance_payment_editors: FinancePaymentEditorsTable;
   finance_rates: FinanceRatesTable;
   finance_categories: FinanceCategoriesTable;
   finance_receivables: FinanceReceivablesTable;

@@ -2,21 +2,28 @@
  * PATCH of a payment request: field changes while it is a draft or pending, and the status
  * transitions with their gates:
  *   draft → pending        the requester only
- *   pending → approved     finance.approve, never the requester; with several approvals
- *                          required each is recorded and the request stays pending until the last
+ *   pending → approved     finance.approve, never the requester nor a member who changed its
+ *                          payment fields; with several approvals required each is recorded and
+ *                          the request stays pending until the last
  *   pending → rejected     finance.approve, never the requester
  *   approved → paid        finance.pay
- * Anything else is 422 and nothing changes; fields of an approved, rejected or paid request are
- * frozen (isArchived excepted).
+ * Only the requester changes a request's fields (isArchived included); anyone else only moves
+ * its status. Anything else is 422 and nothing changes; fields of an approved, rejected or paid
+ * request are frozen (isArchived excepted), and approved and paid requests are never archived.
+ * A change to a field that defines the payment drops the approvals given so far.
  */
 import type { Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { emit } from '../../events/emit.ts';
+import type { AuditSource } from '../../platform/audit.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { requiredApprovals } from './approvals.ts';
-import { approvalUserIds, clearApprovals, financeRequests, insertApproval, requestInternals } from './queries.ts';
+import { approvalsNeeded, requiredApprovals } from './approvals.ts';
+import { auditDecision } from './decision-audit.ts';
+import {
+  approvalUserIds, changedPaymentFields, clearApprovals, financeRequests, insertApproval, recordPaymentEditor, requestInternals,
+} from './queries.ts';
 import type { RequestInternals } from './queries.ts';
 import { checkCurrency, convertAmount } from './rates.ts';
 import { requestFields } from './request-fields.ts';
@@ -35,10 +42,18 @@ const TRANSITIONS: Record<RequestStatus, readonly RequestStatus[]> = {
   paid: [],
 };
 const FROZEN: ReadonlySet<string> = new Set(['approved', 'rejected', 'paid']);
+/** Money committed: such a request stays in the lists. */
+const NEVER_ARCHIVED: ReadonlySet<string> = new Set(['approved', 'paid']);
+/** The fields (as the API shows them) that define the payment: a change drops the approvals given. */
+const PAYMENT_FIELDS: ReadonlySet<string> = new Set(['amount', 'currency', 'vatAmount', 'amountWithVat', 'counterparty', 'counterpartyInn', 'invoiceNumber', 'paymentDate', 'category']);
 
-/** The requester may not decide their own request: 403 forbidden with its own code. */
-function selfApproval(): AppError {
-  return new AppError(403, 'forbidden', 'self_approval', 'the requester may not approve or reject their own payment request');
+/** Nobody decides what they put forward themselves: 403 forbidden with its own code. */
+function selfApproval(message = 'the requester may not approve or reject their own payment request'): AppError {
+  return new AppError(403, 'forbidden', 'self_approval', message);
+}
+
+function notRequester(): AppError {
+  return new AppError(403, 'forbidden', 'not_requester', 'only the requester changes a payment request; others approve, reject or pay it through status');
 }
 
 function needRight(actor: FinanceEditor, right: 'finance.approve' | 'finance.pay', what: string): void {
@@ -48,8 +63,9 @@ function needRight(actor: FinanceEditor, right: 'finance.approve' | 'finance.pay
 /** What the transition does besides setting the status. */
 interface Decision {
   status: RequestStatus;
-  /** An approval to record (pending → approved). */
+  /** An approval to record (pending → approved), with the number given before it. */
   approvedBy?: string;
+  approvalsBefore?: number;
   submitted?: boolean;
 }
 
@@ -64,16 +80,17 @@ async function decide(tx: Tx, actor: FinanceEditor, id: string, from: RequestSta
     needRight(actor, 'finance.approve', to === 'approved' ? 'approving' : 'rejecting');
     if (actor.userId === internals.requested_by) throw selfApproval();
     if (to === 'rejected') return { status: 'rejected' };
+    if (await changedPaymentFields(tx.db, actor.orgId, id, actor.userId)) throw selfApproval('you changed the payment fields of this request; another approver decides it');
     const approvedBy = await approvalUserIds(tx.db, actor.orgId, id);
     if (approvedBy.includes(actor.userId)) throw invalidField('status', 'you have already approved this payment request; it waits for other approvers');
-    const enough = approvedBy.length + 1 >= internals.approvals_required;
-    return { status: enough ? 'approved' : 'pending', approvedBy: actor.userId };
+    const enough = approvedBy.length + 1 >= approvalsNeeded(actor.orgSettings, internals);
+    return { status: enough ? 'approved' : 'pending', approvedBy: actor.userId, approvalsBefore: approvedBy.length };
   }
   needRight(actor, 'finance.pay', 'marking as paid');
   return { status: 'paid' };
 }
 
-/** The column changes of the plain fields (money converted again when amount or currency changes). */
+/** The column changes of the plain fields (amount + VAT converted again when amount, VAT or currency changes). */
 async function fieldChanges(tx: Tx, actor: FinanceEditor, fields: RequestFields, internals: RequestInternals): Promise<Updateable<FinanceRequestsTable>> {
   const { category, amount_cents: amountCents, vat_cents: vatCents, currency, ...plain } = fields;
   const changes: Updateable<FinanceRequestsTable> = { ...plain };
@@ -82,16 +99,15 @@ async function fieldChanges(tx: Tx, actor: FinanceEditor, fields: RequestFields,
     changes.category_id = category?.id ?? null;
     changes.category = category?.name ?? null;
   }
-  const amount = amountCents ?? internals.amount_cents;
-  const vat = vatCents ?? internals.vat_cents;
-  if (amountCents !== undefined || vatCents !== undefined) {
+  if (amountCents !== undefined || vatCents !== undefined || currency !== undefined) {
+    const amount = amountCents ?? internals.amount_cents;
+    const vat = vatCents ?? internals.vat_cents;
+    const total = totalCents(amount, vat);
     changes.amount_cents = amount;
     changes.vat_cents = vat;
-    changes.total_cents = totalCents(amount, vat);
-  }
-  if (amountCents !== undefined || currency !== undefined) {
+    changes.total_cents = total;
     const newCurrency = checkCurrency('currency', currency ?? internals.currency);
-    const conversion = await convertAmount(tx.db, actor.orgId, actor.orgCurrency, newCurrency, amount);
+    const conversion = await convertAmount(tx.db, actor.orgId, actor.orgCurrency, newCurrency, total);
     changes.currency = newCurrency;
     changes.rate_micros = conversion.rateMicros;
     changes.base_amount_cents = conversion.baseAmountCents;
@@ -101,33 +117,56 @@ async function fieldChanges(tx: Tx, actor: FinanceEditor, fields: RequestFields,
   return changes;
 }
 
-export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, body: RequestBody, expected: number | undefined): Promise<FinanceRequestOut> {
+/** Archiving is bookkeeping, but money committed stays visible, and a withdrawn request is not decided. */
+function checkArchive(fields: RequestFields, archived: boolean, from: RequestStatus, to: RequestStatus): void {
+  const status = NEVER_ARCHIVED.has(to) ? to : from;
+  if (fields.is_archived === true && NEVER_ARCHIVED.has(status)) throw invalidField('isArchived', `a payment request cannot be archived once ${status}`);
+  if (archived && to !== from && NEVER_ARCHIVED.has(to)) throw invalidField('status', `an archived payment request is not ${to}; the requester restores it first (isArchived: false)`);
+}
+
+/** An approval is given for one payment: a changed payee, amount, VAT, invoice, date or category is approved afresh. */
+async function approveAfresh(tx: Tx, orgId: string, editorId: string, record: FinanceRequestOut): Promise<void> {
+  await recordPaymentEditor(tx.db, orgId, record.id, editorId, nowIso());
+  if ((await clearApprovals(tx.db, orgId, record.id)) > 0) await requestApproval(tx, orgId, record);
+}
+
+export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, body: RequestBody, expected: number | undefined, by: AuditSource): Promise<FinanceRequestOut> {
   const fields = await requestFields(tx.db, actor.orgId, body);
   const edited = Object.keys(fields).filter((k) => k !== 'is_archived');
   let decision: Decision | undefined;
   let from: RequestStatus = 'draft';
-  let moneyChanged = false;
+  let categoryMoved = false;
   const outcome = await financeRequests.update(tx.db, actor.orgId, id, expected, async (current) => {
     const internals = await requestInternals(tx.db, actor.orgId, id);
     if (!internals) throw notFound('payment request');
+    if (Object.keys(fields).length > 0 && actor.userId !== internals.requested_by) throw notRequester();
     from = current.status as RequestStatus;
     const to = body.status ?? from;
     if (edited.length > 0 && (FROZEN.has(from) || FROZEN.has(to))) {
       const field = Object.keys(body).find((k) => k !== 'status' && k !== 'isArchived') ?? 'status';
       throw invalidField(field, FROZEN.has(from) ? `cannot change once the request is ${from}` : `cannot change together with a move to ${to}`);
     }
+    checkArchive(fields, current.isArchived, from, to);
     decision = await decide(tx, actor, id, from, to, internals);
     const changes = await fieldChanges(tx, actor, fields, internals);
-    moneyChanged = changes.approvals_required !== undefined && from === 'pending';
+    categoryMoved = changes.category_id !== undefined && changes.category_id !== internals.category_id;
     return { ...changes, status: decision.status, updated_at: nowIso() };
   });
   if (!outcome || !decision) throw notFound('payment request');
   const { record } = outcome;
   const orgId = actor.orgId;
-  // A changed amount is approved afresh: approvals given for the old amount no longer count.
-  if (moneyChanged) await clearApprovals(tx.db, orgId, id);
+  if (categoryMoved || outcome.changed.some((field) => PAYMENT_FIELDS.has(field))) await approveAfresh(tx, orgId, actor.userId, record);
   if (decision.approvedBy !== undefined) await insertApproval(tx.db, orgId, id, decision.approvedBy, nowIso());
   if (decision.submitted) await requestApproval(tx, orgId, record);
+  if (body.status !== undefined) {
+    const { approvalsBefore } = decision;
+    await auditDecision(tx, by, orgId, id, {
+      requested: body.status,
+      from: { status: from, version: record.version - 1 },
+      to: { status: record.status as RequestStatus, version: record.version },
+      ...(approvalsBefore !== undefined ? { approvalsBefore } : {}),
+    });
+  }
   const moved = record.status !== from;
   if (moved && record.status === 'approved') {
     await emit(tx, { orgId, name: 'finance_request.approved', entityType: 'finance_request', entityId: id, context: { version: record.version } });
