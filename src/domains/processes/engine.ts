@@ -65,7 +65,7 @@ function taskActor(run: Run): TasksActor {
 }
 
 /** Who the stage's template names as executor: a user, or the initiator. */
-export function namedExecutor(run: Pick<Run, 'initiatorId'>, stage: TemplateStage): string {
+function namedExecutor(run: Pick<Run, 'initiatorId'>, stage: TemplateStage): string {
   return stage.executor === INITIATOR ? run.initiatorId : stage.executor;
 }
 
