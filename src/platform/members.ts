@@ -1,13 +1,46 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { FieldProblem } from '../http/errors.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Right } from './rights.ts';
 import { activeMemberRights, existingMemberUserIds } from './queries.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Which of these user ids belong to the organization: domains check links to users through this. */
+/**
+ * Which of these user ids belong to the organization, active or deactivated: for who authored or
+ * requested a record, which stays true after the author is deactivated.
+ */
 export function memberUserIds(db: Db, orgId: string, userIds: string[]): Promise<Set<string>> {
-  return existingMemberUserIds(db, orgId, [...new Set(userIds)]);
+  return existingMemberUserIds(db, orgId, [...new Set(userIds)], 'any');
+}
+
+/**
+ * Which of these user ids are active members of the organization: the only users a record may be
+ * linked to (given work, invited, watching) and the only ones anything is sent to.
+ */
+export function activeMemberUserIds(db: Db, orgId: string, userIds: string[]): Promise<Set<string>> {
+  return existingMemberUserIds(db, orgId, [...new Set(userIds)], 'active');
+}
+
+/** Which users a link may name: active members, or (for an import of history) deactivated ones too. */
+export type LinkableUsers = 'active' | 'members';
+
+/**
+ * The problems of the links to users a write gives, one per field naming anyone who may not be
+ * linked. A user of another organization, an unknown id and a deactivated member are refused
+ * alike, so the answer tells nothing about who was once a member.
+ */
+export async function userLinkProblems(db: Db, orgId: string, links: ReadonlyArray<readonly [field: string, userIds: readonly string[]]>, linkable: LinkableUsers = 'active'): Promise<FieldProblem[]> {
+  const all = links.flatMap(([, ids]) => ids);
+  const allowed = linkable === 'active' ? await activeMemberUserIds(db, orgId, all) : await memberUserIds(db, orgId, all);
+  const problems: FieldProblem[] = [];
+  for (const [field, ids] of links) {
+    const refused = [...new Set(ids.filter((id) => !allowed.has(id)))];
+    if (refused.length === 0) continue;
+    const who = linkable === 'active' ? (refused.length === 1 ? 'is not an active user' : 'are not active users') : refused.length === 1 ? 'is not a user' : 'are not users';
+    problems.push({ field, message: `${refused.join(', ')} ${who} of this organization` });
+  }
+  return problems;
 }
 
 /** The user ids of the organization's active members holding `right`, oldest membership first. */

@@ -138,15 +138,12 @@ export async function findMember(db: Db, orgId: string, userOrMemberId: string):
   };
 }
 
-/** Which of `userIds` are active members of the organization. */
-export async function existingMemberUserIds(db: Db, orgId: string, userIds: string[]): Promise<Set<string>> {
+/** Which of `userIds` are members of the organization: active ones only, or deactivated ones too. */
+export async function existingMemberUserIds(db: Db, orgId: string, userIds: string[], which: 'active' | 'any'): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('org_users')
-    .select('user_id')
-    .where('org_id', '=', orgId)
-    .where('user_id', 'in', userIds)
-    .execute();
+  let query = db.selectFrom('org_users').select('user_id').where('org_id', '=', orgId).where('user_id', 'in', userIds);
+  if (which === 'active') query = query.where('is_active', '=', true);
+  const rows = await query.execute();
   return new Set(rows.map((r) => r.user_id));
 }
 

@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { after, afterEach, it } from 'node:test';
 import { setTelegramChat } from '../../src/domains/notifications/inbox.ts';
 import { messageText } from '../../src/domains/notifications/notify.ts';
+import { RECIPIENT_INACTIVE } from '../../src/domains/notifications/messenger.ts';
 import { MESSENGER_OFF } from '../../src/domains/notifications/telegram.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { makeCertificate } from '../helpers/https-receiver.ts';
 import type { Receiver } from '../helpers/https-receiver.ts';
 import { assignmentModules, emitAssigned } from '../helpers/assignment-module.ts';
+import { deactivate } from '../helpers/members.ts';
 import { eventually, settle } from '../webhooks/helpers.ts';
 import { BOT_TOKEN, addMember, handleEventsNow, botConfig, botError, botOk, messages, startBotApi, startNotifying } from './helpers.ts';
 
@@ -162,6 +164,34 @@ describeEachDatabase(
       assert.equal(await prune(ctx().storage, '2000-01-02T00:00:00.000Z'), 1);
       const left = await ctx().storage.db.selectFrom('messenger_deliveries').select('text').where('org_id', '=', p.orgId).execute();
       assert.deepEqual(left.map((r) => r.text.includes('Pending')), [true]);
+    });
+
+    it('a Telegram delivery queued before its recipient was deactivated is dropped when due: never sent, never retried, the reason recorded', async () => {
+      const p = await createPrincipal(ctx());
+      const stays = await addMember(ctx(), p.slug, 'Stays');
+      const gone = await addMember(ctx(), p.slug, 'Gone');
+      await setTelegramChat(ctx().storage, p.slug, stays, '740001');
+      await setTelegramChat(ctx().storage, p.slug, gone, '740002');
+      await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [stays, gone], actorId: p.userId, subject: 'Ship it' });
+      await handleEventsNow(ctx());
+      const deliveries = () =>
+        ctx().storage.db.selectFrom('messenger_deliveries').select(['user_id', 'status', 'attempts', 'last_error', 'next_attempt_at']).where('org_id', '=', p.orgId).execute();
+      assert.deepEqual((await deliveries()).map((d) => [d.user_id, d.status]).sort(), [[stays, 'pending'], [gone, 'pending']].sort(), 'both queued while active');
+      await deactivate(ctx(), p.orgId, gone);
+
+      api = await startBotApi(cert);
+      running.push(await startNotifying(ctx(), botConfig(api, cert, [0.05, 0.05, 0.05])));
+      const settled = await eventually(deliveries, (rows) => rows.every((d) => d.status !== 'pending'), 20_000);
+      await settle(300);
+      const byUser = new Map(settled.map((d) => [d.user_id, d]));
+      assert.equal(byUser.get(stays)?.status, 'succeeded');
+      const dropped = byUser.get(gone);
+      assert.deepEqual(
+        { status: dropped?.status, attempts: dropped?.attempts, error: dropped?.last_error, next: dropped?.next_attempt_at },
+        { status: 'failed', attempts: 1, error: RECIPIENT_INACTIVE, next: null },
+      );
+      // The dispatcher serves every organization of the database: only this test's chats are looked at.
+      assert.deepEqual(messages(api).map((m) => m.chat_id).filter((id) => id === 740001 || id === 740002), [740001]);
     });
   },
   { modules: assignmentModules() },

@@ -4,6 +4,7 @@ import { setTelegramChat } from '../../src/domains/notifications/inbox.ts';
 import { messageText } from '../../src/domains/notifications/notify.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import { assignmentModules, emitAssigned } from '../helpers/assignment-module.ts';
+import { deactivate } from '../helpers/members.ts';
 import { addMember, handleEventsNow } from './helpers.ts';
 
 describeEachDatabase(
@@ -77,6 +78,17 @@ describeEachDatabase(
         { user_id: linked, chat_id: '-100200300', text: messageText('Assigned: Ship it', 'You were assigned "Ship it".'), status: 'pending', attempts: 0, notified: linked },
       ]);
       assert.equal((await inApp(p.orgId)).length, 2);
+    });
+
+    it('a user deactivated after the event was raised gets no in-app notification; the others do', async () => {
+      const p = await createPrincipal(ctx());
+      const stays = await addMember(ctx(), p.slug, 'Stays');
+      const gone = await addMember(ctx(), p.slug, 'Gone');
+      await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [stays, gone], actorId: p.userId, subject: 'Ship it' });
+      await deactivate(ctx(), p.orgId, gone);
+      await handleEventsNow(ctx());
+      const rows = await ctx().storage.db.selectFrom('notifications').select('user_id').where('org_id', '=', p.orgId).execute();
+      assert.deepEqual(rows.map((r) => r.user_id), [stays]);
     });
   },
   { modules: assignmentModules() },

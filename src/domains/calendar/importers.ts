@@ -1,7 +1,8 @@
 /**
  * The import collection `meetings`: records with the output field names (participantIds,
- * owner_user_id), ids kept. Owner and participants must be members; a meeting that has begun
- * is accepted; nothing is announced, but reminders of occurrences still to come are scheduled.
+ * owner_user_id), ids kept. Owner and participants must be members (deactivated ones too: the
+ * meeting is history as it was); a meeting that has begun is accepted; nothing is announced, but
+ * reminders of occurrences still to come are scheduled (and sent to active members only).
  */
 import { RIGHTS } from '../../platform/rights.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -19,7 +20,7 @@ async function importMeeting(tx: Tx, ctx: ImportContext, record: MeetingImportIn
   const end = endAt ?? (minutes === undefined ? undefined : new Date(Date.parse(rest.start_at) + minutes * 60_000).toISOString());
   const actor = { orgId: ctx.org.id, userId: owner ?? ctx.actingUserId, rights: new Set<string>(RIGHTS), orgSettings: ctx.org.settings, isAdmin: true };
   await createMeeting(tx, actor, { ...rest, ...(end === undefined ? {} : { end_at: end }), participant_ids: participantIds ?? [] }, {
-    id, ownerUserId: owner ?? ctx.actingUserId, checkStart: false, announce: false,
+    id, ownerUserId: owner ?? ctx.actingUserId, checkStart: false, announce: false, linkable: 'members',
   });
 }
 

@@ -4,7 +4,8 @@ import type { Actor } from '../../http/access.ts';
 import { validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
-import { memberUserIds } from '../../platform/members.ts';
+import { userLinkProblems } from '../../platform/members.ts';
+import type { LinkableUsers } from '../../platform/members.ts';
 import { timeZoneOf } from '../../platform/time-zone.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -59,6 +60,8 @@ export interface CreateOptions {
   checkStart?: boolean;
   /** Whether meeting.created is raised (not for imports). */
   announce?: boolean;
+  /** Who its owner and participants may be: active members (the API), or deactivated ones too (an import of history). */
+  linkable?: LinkableUsers;
   now?: number;
 }
 
@@ -77,11 +80,8 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
   const videoUrl = trimmed(input.video_url);
   if (videoUrl !== null && !isWebUrl(videoUrl)) problems.push({ field: 'video_url', message: 'must be an http or https URL without user name or password' });
   const participants = [...new Set([owner, ...(input.participant_ids ?? []).map((id) => id.trim())])];
-  const members = await memberUserIds(tx.db, orgId, participants);
-  const strangers = participants.filter((id) => !members.has(id));
-  if (strangers.length > 0) {
-    problems.push({ field: strangers.includes(owner) ? 'owner_user_id' : 'participant_ids', message: `${strangers.join(', ')} ${strangers.length === 1 ? 'is not a user' : 'are not users'} of this organization` });
-  }
+  const invited = participants.filter((id) => id !== owner);
+  problems.push(...(await userLinkProblems(tx.db, orgId, [['owner_user_id', [owner]], ['participant_ids', invited]], options.linkable)));
   const timeZone = timeZoneOf(actor.orgSettings);
   let rule: string | null = null;
   const ruleText = trimmed(input.recurrence_rule);

@@ -2,7 +2,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import { invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
-import { memberUserIds } from '../../platform/members.ts';
+import { userLinkProblems } from '../../platform/members.ts';
+import type { LinkableUsers } from '../../platform/members.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
@@ -37,8 +38,14 @@ function clean(input: DealPatchInput): Partial<Omit<DealOut, 'amount'>> & { amou
   return out;
 }
 
-/** client_id and contact_id point into the organization, the contact belongs to the client when both are set, the assignee is a member. */
-async function checkLinks(db: Db, orgId: string, links: { client_id: string | null; contact_id: string | null; assignee_id: string | null }, given: DealPatchInput): Promise<void> {
+type Links = { client_id: string | null; contact_id: string | null; assignee_id: string | null };
+
+/**
+ * client_id and contact_id point into the organization, the contact belongs to the client when
+ * both are set, a newly named assignee is an active member (`linkable` says otherwise for an
+ * import of history; an assignee named before their deactivation may stay).
+ */
+async function checkLinks(db: Db, orgId: string, links: Links, given: DealPatchInput, before?: Links, linkable: LinkableUsers = 'active'): Promise<void> {
   if (given.client_id !== undefined && links.client_id !== null && !(await clientExists(db, orgId, links.client_id))) {
     throw invalidField('client_id', 'is not a client of this organization');
   }
@@ -49,9 +56,9 @@ async function checkLinks(db: Db, orgId: string, links: { client_id: string | nu
       throw invalidField('contact_id', 'is a contact of another client than client_id');
     }
   }
-  if (given.assignee_id !== undefined && links.assignee_id !== null) {
-    const members = await memberUserIds(db, orgId, [links.assignee_id]);
-    if (!members.has(links.assignee_id)) throw invalidField('assignee_id', 'is not a user of this organization');
+  if (given.assignee_id !== undefined && links.assignee_id !== null && links.assignee_id !== before?.assignee_id) {
+    const [problem] = await userLinkProblems(db, orgId, [['assignee_id', [links.assignee_id]]], linkable);
+    if (problem !== undefined) throw invalidField(problem.field, problem.message);
   }
 }
 
@@ -66,11 +73,11 @@ async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number
   });
 }
 
-export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput): Promise<DealOut> {
+export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput, linkable: LinkableUsers = 'active'): Promise<DealOut> {
   const id = input.id ?? newId();
   const fields = clean(input);
   const links = { client_id: fields.client_id ?? null, contact_id: fields.contact_id ?? null, assignee_id: fields.assignee_id ?? null };
-  await checkLinks(tx.db, actor.orgId, links, input);
+  await checkLinks(tx.db, actor.orgId, links, input, undefined, linkable);
   const stage = await resolveStage(tx.db, actor.orgId, input);
   const now = nowIso();
   const title = fields.title ?? requiredText('title', input.title);
@@ -108,7 +115,7 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
       contact_id: fields.contact_id !== undefined ? fields.contact_id : before.contact_id,
       assignee_id: fields.assignee_id !== undefined ? fields.assignee_id : before.assignee_id,
     };
-    await checkLinks(tx.db, actor.orgId, links, input);
+    await checkLinks(tx.db, actor.orgId, links, input, before);
     const stage = moves ? await resolveStage(tx.db, actor.orgId, input, { funnelId: before.funnel_id, stageId: before.stage_id }) : undefined;
     movedTo = stage && stage.id !== before.stage_id ? stage : undefined;
     const { amount_cents: amountCents, tags: newTags, ...plain } = fields;

@@ -28,5 +28,6 @@ export const crmImporters: Importer[] = [
   importer('funnels', FunnelImport, (tx, actor, record: Parameters<typeof createFunnel>[2]) => createFunnel(tx, actor.orgId, record), []),
   importer('clients', ClientCreate, createClient),
   importer('contacts', ContactCreate, createContact),
-  importer('deals', DealCreate, createDeal),
+  // A deal of the past may name an assignee who has since been deactivated.
+  importer('deals', DealCreate, (tx, actor, record: Parameters<typeof createDeal>[2]) => createDeal(tx, actor, record, 'members')),
 ];

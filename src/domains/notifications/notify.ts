@@ -1,5 +1,6 @@
 import type { Consumer, StoredEvent } from '../../events/types.ts';
-import { existingMemberUserIds, organizationSettings } from '../../platform/queries.ts';
+import { activeMemberUserIds } from '../../platform/members.ts';
+import { organizationSettings } from '../../platform/queries.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -11,11 +12,11 @@ export const MESSENGER_CHANNEL = 'bizplat_messenger_deliveries';
 
 export const NOTIFY_CONSUMER = 'notifications.notify';
 
-/** The users a rule notifies of an event: its recipients once each, without the actor, members of the event's organization only. */
+/** The users a rule notifies of an event: its recipients once each, without the actor, active members of the event's organization only (as they are now, not when the event was raised). */
 async function recipientsOf(tx: Tx, rule: NotificationRule, event: StoredEvent): Promise<string[]> {
   const actor = rule.actor?.(event);
   const wanted = [...new Set(rule.recipients(event))].filter((id) => id !== actor);
-  const members = await existingMemberUserIds(tx.db, event.orgId, wanted);
+  const members = await activeMemberUserIds(tx.db, event.orgId, wanted);
   return wanted.filter((id) => members.has(id));
 }
 

@@ -67,7 +67,7 @@ export async function insertMessengerDeliveries(db: Db, rows: NewMessengerDelive
 }
 
 /** A messenger delivery a dispatcher is about to send. */
-export type DueMessage = Pick<Selectable<MessengerDeliveriesTable>, 'org_id' | 'id' | 'chat_id' | 'text' | 'attempts'>;
+export type DueMessage = Pick<Selectable<MessengerDeliveriesTable>, 'org_id' | 'id' | 'user_id' | 'chat_id' | 'text' | 'attempts'>;
 
 /** Up to `limit` due, unheld messenger deliveries, across organizations (the kernel leases them). */
 export function selectDueMessages(trx: Transaction<Database>, dialect: Dialect, now: string, limit: number): Promise<DueMessage[]> {
@@ -75,7 +75,7 @@ export function selectDueMessages(trx: Transaction<Database>, dialect: Dialect, 
     dialect,
     trx
       .selectFrom('messenger_deliveries as d')
-      .select(['d.org_id', 'd.id', 'd.chat_id', 'd.text', 'd.attempts'])
+      .select(['d.org_id', 'd.id', 'd.user_id', 'd.chat_id', 'd.text', 'd.attempts'])
       .where(dueCondition(now, 'd'))
       .orderBy('d.next_attempt_at')
       .limit(limit),

@@ -11,7 +11,7 @@
  * leading to it through `next` has completed (the join rule); a rejected approval follows its
  * `reject_next`, or fails the process. A process with no active stage left has completed.
  */
-import { memberUserIds } from '../../platform/members.ts';
+import { activeMemberUserIds } from '../../platform/members.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -71,10 +71,20 @@ function taskActor(run: Run): TasksActor {
 /** Who may decide a stage task besides its executor. */
 const STAGE_STEWARD: Steward = { right: 'bpm.admin', scope: 'bpm:execute' };
 
-/** The stage executor: a named user while still a member of the organization, else the initiator. */
-async function executorOf(run: Run, stage: TemplateStage): Promise<string> {
-  if (stage.executor === INITIATOR) return run.initiatorId;
-  return (await memberUserIds(run.tx.db, run.orgId, [stage.executor])).has(stage.executor) ? stage.executor : run.initiatorId;
+/** Who the stage's template names as executor: a user, or the initiator. */
+function namedExecutor(run: Pick<Run, 'initiatorId'>, stage: TemplateStage): string {
+  return stage.executor === INITIATOR ? run.initiatorId : stage.executor;
+}
+
+/** The stage executor while an active member of the organization; undefined once deactivated (the stage is nobody's to take over). */
+async function executorOf(run: Run, stage: TemplateStage): Promise<string | undefined> {
+  const executor = namedExecutor(run, stage);
+  return (await activeMemberUserIds(run.tx.db, run.orgId, [executor])).has(executor) ? executor : undefined;
+}
+
+/** Why a stage could not be activated: its executor is not (any more) an active member. */
+export function unassignable(run: Pick<Run, 'initiatorId'>, stage: TemplateStage): string {
+  return `stage "${stage.title}" cannot be assigned: its executor ${namedExecutor(run, stage)} is not an active user of this organization`;
 }
 
 function templateStage(run: Run, stageId: string): TemplateStage {
@@ -89,7 +99,12 @@ export async function activate(run: Run, stage: TemplateStage): Promise<void> {
   let assignee: string | null = null;
   let taskId: string | null = null;
   if (!isEnd) {
-    assignee = await executorOf(run, stage);
+    const executor = await executorOf(run, stage);
+    if (executor === undefined) {
+      await endProcess(run, 'failed', unassignable(run, stage));
+      return;
+    }
+    assignee = executor;
     await addParticipant(run.tx.db, run.orgId, run.processId, assignee);
     // The executor authors their stage's task and the initiator watches it: the initiator follows
     // the work without being able to decide it (the steward rule refuses anyone but the executor).

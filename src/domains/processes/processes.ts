@@ -9,7 +9,7 @@ import type { Tx } from '../../storage/storage.ts';
 import { clientExists } from '../crm/clients.ts';
 import { dealExists } from '../crm/deals.ts';
 import { taskVisible } from '../tasks/tasks.ts';
-import { activate, journal, outcome } from './engine.ts';
+import { activate, journal, outcome, unassignable } from './engine.ts';
 import type { Run } from './engine.ts';
 import { startStage } from './graph.ts';
 import { addParticipant, isParticipant, processes, stageRows } from './queries.ts';
@@ -75,6 +75,8 @@ export async function startProcess(tx: Tx, actor: ProcessesActor, input: Process
   await addParticipant(tx.db, orgId, id, actor.userId);
   await journal(run, 'process.started', undefined, `template "${template.title}"`);
   await activate(run, start);
+  // A start stage nobody active may take: refused, with nothing written, rather than a process born failed.
+  if (run.status === 'failed') throw invalidField('template_id', unassignable(run, start));
   const state = await outcome(run);
   const created = await processes.insert(tx.db, {
     org_id: orgId,

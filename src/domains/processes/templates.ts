@@ -2,7 +2,7 @@
 import { validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
-import { memberUserIds } from '../../platform/members.ts';
+import { userLinkProblems } from '../../platform/members.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -32,7 +32,7 @@ export async function findTemplate(db: Db, orgId: string, id: string): Promise<T
   return { id: found.id, title: found.title, trigger_entity: found.trigger_entity, published: found.published, stages: found.stages as TemplateStage[] };
 }
 
-/** Writes one template of an import: the graph must hold and every named executor be a user of the organization. */
+/** Writes one template of an import: the graph must hold and every named executor be an active user of the organization. */
 export async function importTemplate(tx: Tx, orgId: string, input: ProcessTemplateImportInput): Promise<void> {
   const stages: TemplateStage[] = input.stages.map((s) => ({
     id: s.id,
@@ -44,11 +44,9 @@ export async function importTemplate(tx: Tx, orgId: string, input: ProcessTempla
     executor: s.executor ?? INITIATOR,
   }));
   const problems: FieldProblem[] = graphProblems(stages);
-  const named = stages.filter((s) => s.executor !== INITIATOR).map((s) => s.executor);
-  const members = await memberUserIds(tx.db, orgId, named);
-  stages.forEach((s, i) => {
-    if (s.executor !== INITIATOR && !members.has(s.executor)) problems.push({ field: `stages[${i}].executor`, message: `is neither a user of this organization nor "${INITIATOR}"` });
-  });
+  // A template assigns work to come, so it names active members only (unlike an import of history).
+  const named = stages.flatMap((s, i) => (s.executor === INITIATOR ? [] : [[`stages[${i}].executor`, [s.executor]] as const]));
+  for (const p of await userLinkProblems(tx.db, orgId, named)) problems.push({ ...p, message: `${p.message}, nor "${INITIATOR}"` });
   if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
   await templates.insert(tx.db, {
     org_id: orgId,

@@ -3,7 +3,8 @@
  * the same use case as the API; a problem names `<collection>[<index>].<field>` and rejects the
  * whole file. taskStatuses replaces the organization's dictionary whole; tasks keep their ids
  * and authors, are checked against the dictionary (the file's, when it brings one) and the
- * organization's users, may have a past deadline, and raise no task.assigned (nobody was just assigned).
+ * organization's users (deactivated ones too: a task of the past keeps who did it), may have a
+ * past deadline, and raise no task.assigned (nobody was just assigned).
  */
 import { validationError } from '../../http/errors.ts';
 import { bodyValidator } from '../../http/validation.ts';
@@ -51,6 +52,7 @@ async function importTask(tx: Tx, ctx: ImportContext, record: TaskImportInput): 
     updatedAt: iso(updatedAt),
     checkDeadline: false,
     announce: false,
+    linkable: 'members',
   });
 }
 

@@ -4,7 +4,8 @@ import { emit } from '../../events/emit.ts';
 import { forbidden, notFound, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
-import { memberUserIds } from '../../platform/members.ts';
+import { userLinkProblems } from '../../platform/members.ts';
+import type { LinkableUsers } from '../../platform/members.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -35,6 +36,8 @@ export interface CreateOptions {
   announce?: boolean;
   /** A workflow hands the task to its executor: who else may decide it (see stewardship.ts). */
   steward?: Steward;
+  /** Who its users may be: active members (the API), or deactivated ones too (an import of history). */
+  linkable?: LinkableUsers;
 }
 
 function trimmed(value: string | null | undefined): string | null {
@@ -53,19 +56,21 @@ function requirePriorityRight(actor: TasksActor): void {
 
 type Links = Pick<TaskOut, 'assignee_id' | 'assignee_ids' | 'watcher_ids' | 'project_id' | 'deal_id'>;
 
-/** Every link the body gave points into the organization; all problems are reported at once. */
-async function checkLinks(db: Db, orgId: string, links: Links, given: Partial<Record<keyof Links, unknown>>): Promise<void> {
-  const problems: FieldProblem[] = [];
+const asList = (id: string | null) => (id === null ? [] : [id]);
+
+/**
+ * Every link the body gave points into the organization; all problems are reported at once. A
+ * user newly linked (not in that field `before`) must be an active member, unless `linkable`
+ * says otherwise; one who was there already may stay after being deactivated.
+ */
+async function checkLinks(db: Db, orgId: string, links: Links, given: Partial<Record<keyof Links, unknown>>, before?: Links, linkable: LinkableUsers = 'active'): Promise<void> {
+  const added = (ids: string[], had: string[] = []) => ids.filter((id) => !had.includes(id));
   const users: Array<[keyof Links, string[]]> = [
-    ['assignee_id', given.assignee_id !== undefined && links.assignee_id !== null ? [links.assignee_id] : []],
-    ['assignee_ids', given.assignee_ids !== undefined ? links.assignee_ids : []],
-    ['watcher_ids', given.watcher_ids !== undefined ? links.watcher_ids : []],
+    ['assignee_id', given.assignee_id !== undefined ? added(asList(links.assignee_id), before && asList(before.assignee_id)) : []],
+    ['assignee_ids', given.assignee_ids !== undefined ? added(links.assignee_ids, before?.assignee_ids) : []],
+    ['watcher_ids', given.watcher_ids !== undefined ? added(links.watcher_ids, before?.watcher_ids) : []],
   ];
-  const members = await memberUserIds(db, orgId, users.flatMap(([, ids]) => ids));
-  for (const [field, ids] of users) {
-    const strangers = ids.filter((id) => !members.has(id));
-    if (strangers.length > 0) problems.push({ field, message: `${strangers.join(', ')} ${strangers.length === 1 ? 'is not a user' : 'are not users'} of this organization` });
-  }
+  const problems: FieldProblem[] = await userLinkProblems(db, orgId, users, linkable);
   if (given.project_id !== undefined && links.project_id !== null && !(await projectExists(db, orgId, links.project_id))) {
     problems.push({ field: 'project_id', message: 'is not a project of this organization' });
   }
@@ -129,7 +134,7 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
     deal_id: input.deal_id ?? null,
   };
   const createdBy = options.createdBy ?? actor.userId;
-  await checkLinks(tx.db, orgId, links, input);
+  await checkLinks(tx.db, orgId, links, input, undefined, options.linkable);
   const dates = { start_date: input.start_date ?? null, end_date: input.end_date ?? null, end_time: input.end_time ?? null };
   checkDates(dates, timeZoneOf(actor.orgSettings), options.checkDeadline ?? true);
   const now = nowIso();
@@ -192,7 +197,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
       project_id: input.project_id !== undefined ? input.project_id : current.project_id,
       deal_id: input.deal_id !== undefined ? input.deal_id : current.deal_id,
     };
-    await checkLinks(tx.db, orgId, links, input);
+    await checkLinks(tx.db, orgId, links, input, current);
     if (input.assignee_id !== undefined) changes.assignee_id = links.assignee_id;
     if (input.assignee_ids !== undefined) changes.assignee_ids = toJson(links.assignee_ids);
     if (input.watcher_ids !== undefined) changes.watcher_ids = toJson(links.watcher_ids);
