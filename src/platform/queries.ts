@@ -172,3 +172,8 @@ export async function keepServerSecret(db: Db, name: string, value: string): Pro
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** Every organization's id and slug, by slug. */
+export function listOrganizationSlugs(db: Db): Promise<Array<{ id: string; slug: string }>> {
+  return db.selectFrom('organizations').select(['id', 'slug']).orderBy('slug').execute();
+}
