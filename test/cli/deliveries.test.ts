@@ -71,3 +71,25 @@ describeEachDatabase(
   },
   { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile } },
 );
+
+describeEachDatabase('deliveries switch in the admin API', (ctx) => {
+  it('an administrator reads and flips their own organization\'s switch, audited; another organization is untouched', async () => {
+    const p = await createPrincipal(ctx());
+    const other = await createPrincipal(ctx());
+    assert.deepEqual(json(await admin(ctx(), p.token, 'GET', '/deliveries')), { paused: false, pausedAt: null, reason: null });
+    const paused = await admin(ctx(), p.token, 'PATCH', '/deliveries', { body: { paused: true, reason: 'receiver moving' } });
+    assert.equal(paused.statusCode, 200, paused.body);
+    const state = json<{ paused: boolean; pausedAt: string; reason: string }>(paused);
+    assert.deepEqual([state.paused, state.reason], [true, 'receiver moving']);
+    assert.match(state.pausedAt, /\+00:00$/);
+    assert.equal(json<{ paused: boolean }>(await admin(ctx(), other.token, 'GET', '/deliveries')).paused, false, 'only the caller\'s organization');
+    assert.equal((await admin(ctx(), p.token, 'PATCH', '/deliveries', { body: { paused: 'yes' } })).statusCode, 422);
+    assert.equal((await admin(ctx(), p.token, 'PATCH', '/deliveries', { body: { paused: false, extra: 1 } })).statusCode, 422);
+    const clerk = await createPrincipal(ctx(), { slug: p.slug, rights: ['crm.clients'], scopes: ['admin:all'] });
+    assert.equal((await admin(ctx(), clerk.token, 'PATCH', '/deliveries', { body: { paused: false } })).statusCode, 403, 'administrators only');
+    const resumed = json<{ paused: boolean }>(await admin(ctx(), p.token, 'PATCH', '/deliveries', { body: { paused: false } }));
+    assert.equal(resumed.paused, false);
+    const actions = (await auditOf(ctx(), p.token)).filter((e) => e.action.startsWith('deliveries.'));
+    assert.deepEqual(actions.map((e) => [e.action, e.actor.via, e.actor.tokenId]), [['deliveries.resume', 'api', p.tokenId], ['deliveries.pause', 'api', p.tokenId]]);
+  });
+});
