@@ -14,7 +14,7 @@ import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { Authenticator, installAccessCheck, installAuth } from './http/auth.ts';
 import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
-import { NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
+import { BROWSER_HEADERS, NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { checkFraming } from './http/framing.ts';
 import { installIdCase } from './http/id-case.ts';
@@ -106,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done(null, payload);
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
+    reply.header('x-request-id', request.id).header('cache-control', NO_STORE).headers(BROWSER_HEADERS);
     if (closing) {
       reply.header('connection', 'close');
       return done(new AppError(503, 'service_unavailable', 'shutting_down', 'the server is shutting down; retry on another instance or shortly', {}, { 'retry-after': '1' }));

@@ -1,5 +1,7 @@
 /** Settings parsed once from the environment (and CLI flags) into a typed object; bad values fail fast. */
 
+import { readFileSync } from 'node:fs';
+
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
 export interface Config {
@@ -62,11 +64,33 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+const ON = ['1', 'true', 'yes', 'on'];
+const OFF = ['0', 'false', 'no', 'off'];
+
+/** An on/off setting: the same words everywhere (case-insensitive); anything else stops the start. */
 function flag(env: Env, name: string): boolean {
   const raw = env[name];
-  if (raw === undefined || raw === '' || raw === '0') return false;
-  if (raw === '1') return true;
-  throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
+  if (raw === undefined || raw.trim() === '') return false;
+  const word = raw.trim().toLowerCase();
+  if (ON.includes(word)) return true;
+  if (OFF.includes(word)) return false;
+  throw new ConfigError(`${name} must be one of ${ON.join(', ')} (on) or ${OFF.join(', ')} (off), got "${raw}"`);
+}
+
+/** A PEM certificate file, read now so that a wrong path stops the start with the setting's name. */
+function pemFile(env: Env, name: string): string | undefined {
+  const path = env[name];
+  if (path === undefined || path === '') return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(code ?? error);
+    throw new ConfigError(`${name} names a file that cannot be read: "${path}" (${why})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`${name} must name a PEM certificate file, and "${path}" holds none`);
+  return path;
 }
 
 function retrySchedule(env: Env, name: string, fallback: number[]): number[] {
@@ -107,20 +131,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     webhookRetryScheduleSeconds: retrySchedule(env, 'BIZPLAT_WEBHOOK_RETRY_SCHEDULE', [60, 300, 1800, 7200, 28800]),
     webhookTimeoutMs: integer(env, 'BIZPLAT_WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
-    webhookAllowPrivate: env.BIZPLAT_WEBHOOK_ALLOW_PRIVATE === '1',
-    webhookCaFile: env.BIZPLAT_WEBHOOK_CA_FILE || undefined,
+    webhookAllowPrivate: flag(env, 'BIZPLAT_WEBHOOK_ALLOW_PRIVATE'),
+    webhookCaFile: pemFile(env, 'BIZPLAT_WEBHOOK_CA_FILE'),
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
     webhookSignatureV2: flag(env, 'BIZPLAT_WEBHOOK_SIGNATURE_V2'),
     telegramBotToken: env.BIZPLAT_TELEGRAM_BOT_TOKEN || undefined,
     telegramApiUrl: telegramApiUrl(env.BIZPLAT_TELEGRAM_API_URL),
-    telegramCaFile: env.BIZPLAT_TELEGRAM_CA_FILE || undefined,
+    telegramCaFile: pemFile(env, 'BIZPLAT_TELEGRAM_CA_FILE'),
     telegramRetryScheduleSeconds: retrySchedule(env, 'BIZPLAT_TELEGRAM_RETRY_SCHEDULE', [10, 60, 300, 1800, 7200]),
     eventPollMs: integer(env, 'BIZPLAT_EVENT_POLL_MS', 1000, 10, 3_600_000),
     eventRetryBaseMs: integer(env, 'BIZPLAT_EVENT_RETRY_BASE_MS', 1000, 1, 3_600_000),
     eventRetentionDays: integer(env, 'BIZPLAT_EVENT_RETENTION_DAYS', 30, 1, 36_500),
     logLevel,
-    logQueryValues: env.BIZPLAT_LOG_QUERY_VALUES === '1',
+    logQueryValues: flag(env, 'BIZPLAT_LOG_QUERY_VALUES'),
     sqliteSynchronous: sync,
     tokenPepper: env.BIZPLAT_TOKEN_PEPPER || undefined,
     secretsKey,

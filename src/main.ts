@@ -21,25 +21,64 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The listen address could not be taken: the message names the setting to change. */
+export class ListenError extends Error {}
+
+function listenFailure(error: unknown, config: Config): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `PORT ${config.port} is already in use on ${config.host}: stop what listens there or set another PORT (serve --port)`;
+    case 'EACCES':
+      return `PORT ${config.port} may not be listened on by this user (ports below 1024 need privileges): set another PORT (serve --port)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+    case 'EAI_NONAME':
+      return `HOST "${config.host}" does not resolve to an address: set HOST (serve --host) to a name or address of this machine`;
+    case 'EADDRNOTAVAIL':
+      return `HOST "${config.host}" is not an address of this machine: set HOST (serve --host) to one of its addresses, e.g. 127.0.0.1 or 0.0.0.0`;
+    default:
+      return `cannot listen on ${where} (HOST, PORT): ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 /** config → storage (migrated) → app → workers → listen. stop() drains requests, then workers, then storage. */
 export async function startServer(config: Config, options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const modules = options.modules ?? domainModules;
   const storage = await openMigratedStorage(config, {}, modules);
-  const demo = options.bootstrapDemo ? await bootstrapDemo(storage, config.tokenPepper) : null;
-  const app = await buildApp({ config, storage, modules });
   const stops: Array<() => Promise<void>> = [];
-  for (const module of modules) {
-    for (const worker of module.workers ?? []) stops.push(await worker({ storage, config, log: app.log }));
+  let app: FastifyInstance | undefined;
+  // Everything started so far is stopped again when a later step fails, so the process can end.
+  const stopAll = async () => {
+    await app?.close();
+    for (const s of stops.reverse()) await s();
+    await storage.close();
+  };
+  let demo: Awaited<ReturnType<typeof bootstrapDemo>> | null;
+  let address: string;
+  try {
+    demo = options.bootstrapDemo ? await bootstrapDemo(storage, config.tokenPepper) : null;
+    app = await buildApp({ config, storage, modules });
+    for (const module of modules) {
+      for (const worker of module.workers ?? []) stops.push(await worker({ storage, config, log: app.log }));
+    }
+    stops.push(
+      await startConsumerRunner(
+        { storage, config, log: app.log },
+        modules.flatMap((m) => m.consumers ?? []),
+        modules.flatMap((m) => (m.prune ? [m.prune] : [])),
+      ),
+    );
+    address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw new ListenError(listenFailure(error, config));
+    });
+  } catch (error) {
+    await stopAll().catch(() => {});
+    throw error;
   }
-  stops.push(
-    await startConsumerRunner(
-      { storage, config, log: app.log },
-      modules.flatMap((m) => m.consumers ?? []),
-      modules.flatMap((m) => (m.prune ? [m.prune] : [])),
-    ),
-  );
-  const address = await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${(app.server.address() as { port: number }).port}${API_PREFIX}`;
   if (demo) {
     print('');
@@ -54,12 +93,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   const compiled = import.meta.url.endsWith('.js');
   app.log.info({ address, url, compiled }, 'serving the public API');
   let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
-      await app.close();
-      for (const s of stops.reverse()) await s();
-      await storage.close();
-    })());
+  const stop = () => (stopping ??= stopAll());
   return { app, url, stop };
 }
 

@@ -4,6 +4,7 @@ import type { DomainModule } from './domains/module.ts';
 import { eventMigrations } from './events/migrations.ts';
 import { registerEvents } from './events/registry.ts';
 import { platformMigrations } from './platform/migrations.ts';
+import { registerSealedProbes } from './platform/server-key.ts';
 import type { OrganizationCreatedHook } from './platform/service.ts';
 import type { Migration } from './storage/migrations.ts';
 import { byName, runMigrations } from './storage/migrations.ts';
@@ -29,6 +30,7 @@ export async function migrate(storage: Storage, modules: DomainModule[] = domain
     modules.flatMap((m) => m.consumers ?? []),
     modules.flatMap((m) => m.reactions ?? []),
   );
+  registerSealedProbes(modules.flatMap((m) => (m.sealed ? [m.sealed] : [])));
   return runMigrations(storage.db, storage.dialect, allMigrations(modules));
 }
 

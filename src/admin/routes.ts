@@ -7,6 +7,8 @@ import { IdParam } from '../http/schemas.ts';
 import { requestSource } from '../http/audit-source.ts';
 import { write } from '../http/write.ts';
 import { listAudit, listMembers, listTokens } from '../platform/directory.ts';
+import { outgoingStateOf, switchOutgoing } from '../platform/outgoing.ts';
+import type { OutgoingState } from '../platform/outgoing.ts';
 import { findMember, findOrganizationBySlug } from '../platform/queries.ts';
 import { RIGHTS, SCOPES } from '../platform/rights.ts';
 import { createTokenIn, createUserIn, deactivateMemberIn, revokeTokenIn, setMemberRightsIn } from '../platform/service.ts';
@@ -16,7 +18,7 @@ import type { Tx } from '../storage/storage.ts';
 import { isoWithOffset } from '../storage/codecs.ts';
 import {
   AdminCatalog, AdminTokenList, AdminUser, AdminUserList, AuditPage, AuditQuery, CreatedToken, CreateTokenBody, CreateUserBody,
-  OrganizationSettings, RevokedToken, SettingsPatch, UserRightsBody,
+  DeliveriesPatch, DeliveriesState, OrganizationSettings, RevokedToken, SettingsPatch, UserRightsBody,
 } from './schemas.ts';
 import { changeSettings, getSettings } from './settings.ts';
 
@@ -29,6 +31,10 @@ export const TOKEN_SHOWN_ONCE = 'The token is shown only in this answer; the ser
 async function userView(tx: Tx, orgId: string, member: MemberRow) {
   const created = await tx.db.selectFrom('org_users').select('created_at').where('id', '=', member.orgUserId).where('org_id', '=', orgId).executeTakeFirstOrThrow();
   return { id: member.userId, orgUserId: member.orgUserId, name: member.name, email: member.email, rights: member.rights, active: member.active, createdAt: isoWithOffset(created.created_at) };
+}
+
+function deliveriesView(state: OutgoingState) {
+  return { ...state, pausedAt: state.pausedAt === null ? null : isoWithOffset(state.pausedAt) };
 }
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -142,4 +148,23 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     query: AuditQuery,
     response: { status: 200, schema: AuditPage, description: 'One page of entries.' },
   }, async (request) => listAudit(app.storage.db, request.actor.orgId, { cursor: request.query.cursor, limit: request.query.limit }));
+
+  route(app, {
+    method: 'GET', url: '/deliveries', operationId: 'adminGetDeliveries', tags: ['settings'], access: ADMIN_READ, ...none,
+    summary: 'Whether outgoing webhooks and messenger messages are paused',
+    response: { status: 200, schema: DeliveriesState, description: 'The switch.' },
+  }, async (request) => deliveriesView(await outgoingStateOf(app.storage.db, request.actor.orgId)));
+
+  route(app, {
+    method: 'PATCH', url: '/deliveries', operationId: 'adminSwitchDeliveries', tags: ['settings'], access: ADMIN_CHANGE,
+    summary: 'Pause or resume outgoing webhooks and messenger messages',
+    description: 'Paused, they are queued and not sent (an operator\'s redeliver is refused); resumed, the queued ones go out. A restored copy starts paused. Audited.',
+    body: DeliveriesPatch,
+    response: { status: 200, schema: DeliveriesState, description: 'The switch after the change.' },
+  }, async (request, reply) =>
+    write(request, reply, 200, async (tx) => {
+      const org = { id: request.actor.orgId, slug: request.actor.orgSlug };
+      await switchOutgoing(tx, [org], request.body.paused, request.body.reason ?? 'paused by an administrator', await requestSource(tx.db, request));
+      return deliveriesView(await outgoingStateOf(tx.db, org.id));
+    }));
 }

@@ -147,3 +147,26 @@ export const AdminCatalog = named(
   'AdminCatalog',
   Type.Object({ scopes: Type.Array(Type.String()), rights: Type.Array(Type.String()) }, { description: 'The scopes and role rights there are.' }),
 );
+
+export const DeliveriesState = named(
+  'AdminDeliveriesState',
+  Type.Object(
+    {
+      paused: Type.Boolean({ description: 'true: outgoing webhooks and messenger messages are held (queued, not sent) until resumed' }),
+      pausedAt: Timestamp,
+      reason: Nullable(Type.String({ description: 'why they were paused (a restore says so)' })),
+    },
+    { description: 'The switch of the organization\'s outgoing deliveries. A restored copy starts paused.' },
+  ),
+);
+
+export const DeliveriesPatch = named(
+  'AdminDeliveriesPatch',
+  Type.Object(
+    {
+      paused: Type.Boolean({ description: 'true holds outgoing deliveries, false sends them (the queued ones first)' }),
+      reason: Type.Optional(Text({ minLength: 1, maxLength: 200, description: 'why, for the audit trail (when pausing)' })),
+    },
+    { additionalProperties: false },
+  ),
+);

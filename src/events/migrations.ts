@@ -61,4 +61,9 @@ export const eventMigrations: Migration[] = [
       `CREATE INDEX events_org_feed ON events (org_id, tx_id, seq)`,
     ],
   },
+  {
+    // Outgoing deliveries of an organization wait while it has a row here (a restored copy starts so).
+    name: '0014_outbox_pauses',
+    statements: (t) => [`CREATE TABLE outbox_pauses (org_id TEXT PRIMARY KEY, paused_at ${t.timestamp} NOT NULL, reason TEXT NOT NULL)`],
+  },
 ];

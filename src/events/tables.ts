@@ -35,9 +35,18 @@ export interface EventProgressTable {
   completed_at: DbTimestamp | null;
 }
 
+/** An organization whose outgoing deliveries (every outbox queue) wait until an operator resumes them. */
+export interface OutboxPausesTable {
+  org_id: string;
+  paused_at: DbTimestamp;
+  /** Why, as the operator or the restore said it. */
+  reason: string;
+}
+
 export interface EventTables {
   events: EventsTable;
   event_progress: EventProgressTable;
+  outbox_pauses: OutboxPausesTable;
 }
 
 declare module '../storage/schema.ts' {

@@ -42,7 +42,7 @@ const CODE_BY_FASTIFY: Record<string, string> = {
  * length limit): without this they would bypass the envelope.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
+  reply.header('x-request-id', request.id).header('cache-control', NO_STORE).headers(BROWSER_HEADERS);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the URL is not valid';
   return sendEnvelope(reply, request, status, CLASS_BY_STATUS[status] ?? 'bad_request', CODE_BY_FASTIFY[error.code] ?? 'bad_request', message);
@@ -50,6 +50,18 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** What every API answer carries: nothing in it may be stored by a browser or a shared cache. */
 export const NO_STORE = 'no-store';
+
+/**
+ * Headers every answer carries (documents, docs page, errors): a browser takes the declared
+ * type as it is, never guesses another, and shows no answer inside another site's frame.
+ * A page with its own policy (the console) replaces the Content-Security-Policy, keeping
+ * frame-ancestors 'none' in it.
+ */
+export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+};
 
 const REASON_BY_STATUS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
@@ -83,7 +95,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     socket.write(
       `HTTP/1.1 ${answer.status} ${REASON_BY_STATUS[answer.status] ?? 'Bad Request'}\r\n` +
         `content-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-        `cache-control: ${NO_STORE}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+        `cache-control: ${NO_STORE}\r\n${Object.entries(BROWSER_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('')}` +
+        `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

@@ -89,6 +89,7 @@ const RATE_LIMIT = {
 };
 const RETRY_AFTER = header(Type.Integer({ minimum: 0 }), 'Seconds to wait before retrying.');
 const ETAG = header(Type.String(), 'The version tag of what was answered; send it as If-None-Match (GET) or If-Match (PATCH).');
+const NOSNIFF = header(Type.Literal('nosniff'), 'The declared Content-Type is the only one: browsers must not guess another.');
 const REPLAYED = header(Type.Literal('true'), 'Present on an answer replayed for a repeated Idempotency-Key.');
 
 const REQUEST_HEADERS = {
@@ -118,7 +119,7 @@ function accessText(access: RouteAccess): string {
 
 function documented<P extends TObject, Q extends TObject, B extends TSchema>(spec: RouteSpec<P, Q, B>, query: TObject): FastifySchema {
   const conditional = spec.method === 'GET' && spec.conditional !== false;
-  const common = { 'X-Request-Id': { ...REQUEST_ID, required: true }, ...RATE_LIMIT };
+  const common = { 'X-Request-Id': { ...REQUEST_ID, required: true }, 'X-Content-Type-Options': { ...NOSNIFF, required: true }, ...RATE_LIMIT };
 
   const requestHeaders: TProperties = { ...(spec.headers?.properties ?? {}) };
   if (spec.method === 'PATCH') requestHeaders['If-Match'] = REQUEST_HEADERS.ifMatch;

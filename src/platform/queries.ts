@@ -156,3 +156,21 @@ export async function activeMemberRights(db: Db, orgId: string): Promise<Array<{
   const rows = await db.selectFrom('org_users').select(['user_id', 'rights', 'is_active']).where('org_id', '=', orgId).orderBy('created_at').orderBy('user_id').execute();
   return rows.filter((r) => readBool(r.is_active)).map((r) => ({ userId: r.user_id, rights: readJson<string[]>(r.rights) }));
 }
+
+/** A value kept in `server_secrets`, or undefined when none was stored under `name`. */
+export async function findServerSecret(db: Db, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores `value` under `name` unless one is there already; returns the value that is stored. */
+export async function keepServerSecret(db: Db, name: string, value: string): Promise<string> {
+  await db.insertInto('server_secrets').values({ name, value }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** Every organization's id and slug, by slug. */
+export function listOrganizationSlugs(db: Db): Promise<Array<{ id: string; slug: string }>> {
+  return db.selectFrom('organizations').select(['id', 'slug']).orderBy('slug').execute();
+}

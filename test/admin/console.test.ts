@@ -133,6 +133,34 @@ if (!existsSync(CHROMIUM)) {
         await shot('deliveries');
       });
 
+      it('the switch pauses outgoing deliveries: a new event stays queued, and goes out when switched back on', async () => {
+        await page.getByRole('link', { name: 'Webhooks' }).click();
+        const sending = page.getByRole('switch', { name: 'Send outgoing deliveries' });
+        await sending.waitFor();
+        assert.equal(await sending.isChecked(), true);
+        await sending.click();
+        await status().filter({ hasText: 'Outgoing deliveries are paused.' }).waitFor();
+        await page.getByText(/^Paused since/).waitFor();
+        await shot('deliveries-paused');
+
+        const sent = receiver.received.length;
+        await emitClientCreated(ctx().storage, p.orgId);
+        // The event becomes a delivery (the consumer), which waits: no dispatcher claims it while paused.
+        for (let i = 0; i < 600; i++) {
+          const queued = await ctx().storage.db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', p.orgId).where('status', '=', 'pending').execute();
+          if (queued.length > 0) break;
+          await page.waitForTimeout(100);
+        }
+        const pending = await ctx().storage.db.selectFrom('webhook_deliveries').select('attempts').where('org_id', '=', p.orgId).where('status', '=', 'pending').execute();
+        assert.deepEqual(pending, [{ attempts: 0 }]);
+        assert.equal(receiver.received.length, sent, 'nothing was sent while paused');
+
+        await sending.click();
+        await status().filter({ hasText: 'Outgoing deliveries are resumed.' }).waitFor();
+        await receiver.waitFor(sent + 1);
+        assert.equal(await sending.isChecked(), true);
+      });
+
       it('shows the audit entries of what was done, readable on a phone-width screen', async () => {
         await page.getByRole('link', { name: 'Audit trail' }).click();
         const table = page.locator('table.audit');

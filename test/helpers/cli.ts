@@ -62,3 +62,26 @@ export function onlyJson(result: CliResult): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`not a JSON object: ${lines[0]}`);
   return value as Record<string, unknown>;
 }
+
+/**
+ * Runs `node bin/bizplat.mjs …` and resolves with how it ended, or rejects once `limitMs` passed
+ * without an exit. The child is killed in every case when this settles: a test never leaves it running.
+ */
+export async function runBinWithin(args: string[], env: Record<string, string | undefined>, limitMs = 60_000): Promise<CliResult> {
+  const child = startCli(args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<CliResult>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ code, stdout, stderr }));
+      timer = setTimeout(() => reject(new Error(`still running after ${limitMs} ms: ${stdout}\n${stderr}`)), limitMs);
+    });
+  } finally {
+    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}

@@ -256,7 +256,7 @@ describeEachDatabase(
       assert.notEqual(got!.headers['x-webhook-signature-v2'], opensslHmac(sub.secret, shifted, cert.dir), 'another timestamp does not verify');
       assert.equal(loadConfig({ BIZPLAT_WEBHOOK_SIGNATURE_V2: '1' }).webhookSignatureV2, true);
       assert.equal(loadConfig({}).webhookSignatureV2, false);
-      assert.throws(() => loadConfig({ BIZPLAT_WEBHOOK_SIGNATURE_V2: 'yes' }), /BIZPLAT_WEBHOOK_SIGNATURE_V2/);
+      assert.throws(() => loadConfig({ BIZPLAT_WEBHOOK_SIGNATURE_V2: 'maybe' }), /BIZPLAT_WEBHOOK_SIGNATURE_V2/);
     });
 
     it('signs with the secret sealed at rest; a secret and URL stored in clear before are sealed and normalized at start', async () => {
@@ -297,7 +297,7 @@ describeEachDatabase(
       try {
         const outcome = await redeliver(copy, copyConfig, p.slug, delivery.id);
         assert.equal(outcome.ok, false);
-        assert.match(String(outcome.error), /does not open with this server key/);
+        assert.match(String(outcome.error), /does not open|key file .* is missing/);
         await settle(100);
         assert.equal(r.received.length, 0, 'nothing was sent');
       } finally {

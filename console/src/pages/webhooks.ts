@@ -4,6 +4,7 @@ import { ADMIN, PUBLIC, call, message, when } from '../api.ts';
 import { DeliveryChart } from '../chart.ts';
 import type { Hour } from '../chart.ts';
 import { Problem, ShownOnce, useLoad } from '../ui.ts';
+import { DeliveriesSwitch } from './deliveries.ts';
 import type { Notify } from '../ui.ts';
 
 interface Subscription {
@@ -125,6 +126,7 @@ export function WebhooksPage(props: { notify: Notify }) {
 
   return html`<section aria-labelledby="webhooks-title">
     <h2 id="webhooks-title">Webhooks</h2>
+    <${DeliveriesSwitch} notify=${props.notify} />
     <${Subscriptions} notify=${props.notify} subs=${subs} />
     <h3>Deliveries per hour</h3>
     ${hourly.data ? html`<${DeliveryChart} hours=${hourly.data.hours} />` : html`<${Problem} text=${hourly.error} />`}

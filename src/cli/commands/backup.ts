@@ -1,3 +1,7 @@
+import { basename } from 'node:path';
+import { cliSource } from '../../platform/audit.ts';
+import { switchOutgoing } from '../../platform/outgoing.ts';
+import { listOrganizationSlugs } from '../../platform/queries.ts';
 import { keyFileOf } from '../../platform/server-key.ts';
 import { backupDatabase, restoreDatabase } from '../../storage/backup/backup.ts';
 import { exists } from '../../storage/backup/files.ts';
@@ -27,15 +31,21 @@ const backup: CliCommand = {
 
 const restore: CliCommand = {
   name: 'restore',
-  summary: 'Restore a backup into an empty database (refused when the database has any table)',
+  summary: 'Restore a backup into an empty database (refused when the database has any table); outgoing deliveries start paused ("deliveries resume")',
   options: {
     from: { description: 'the backup file written by "backup"', required: true },
   },
   async run(args) {
-    const summary = await restoreDatabase(requiredOption(args, 'from'), args.config.databaseUrl);
+    const from = requiredOption(args, 'from');
+    const summary = await restoreDatabase(from, args.config.databaseUrl);
+    // A restored copy (a staging server, a rehearsal) must not post to the receivers of the original.
+    const deliveriesPaused = await args.withStorage(async (storage) => {
+      const orgs = await listOrganizationSlugs(storage.db);
+      return storage.transaction((tx) => switchOutgoing(tx, orgs, true, `restored from the backup ${basename(from)}`, cliSource()));
+    });
     const keyFile = args.config.secretsKey === undefined ? keyFileOf(args.config.databaseUrl) : undefined;
     // The server reads sealed webhook secrets with the key file of the database backed up: put it here.
-    return { ...summary, ...(keyFile !== undefined ? { keyFile, keyFilePresent: await exists(keyFile) } : {}) };
+    return { ...summary, deliveriesPaused, ...(keyFile !== undefined ? { keyFile, keyFilePresent: await exists(keyFile) } : {}) };
   },
 };
 

@@ -1,6 +1,6 @@
 /** The operator's use cases behind the `webhook …` CLI commands. */
 import type { Config } from '../../config.ts';
-import { notFound, invalidField } from '../../http/errors.ts';
+import { conflict, notFound, invalidField } from '../../http/errors.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
@@ -11,6 +11,7 @@ import type { Database } from '../../storage/schema.ts';
 import type { Storage, Tx } from '../../storage/storage.ts';
 import { attemptDelivery, claimOne } from './attempt.ts';
 import { eventsSince } from '../../events/queries.ts';
+import { outgoingStates } from '../../events/outbox/pause.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { DELIVERIES_CHANNEL } from './events.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
@@ -88,6 +89,9 @@ export type RedeliveryOutcome = {
 export async function redeliverIn(storage: Storage, config: Config, orgId: string, deliveryId: string, by: AuditSource): Promise<RedeliveryOutcome> {
   const org = { id: orgId };
   if (!isUuid(deliveryId)) throw notFound('delivery');
+  if ((await outgoingStates(storage.db, [orgId])).get(orgId)?.paused) {
+    throw conflict('deliveries_paused', 'outgoing deliveries of this organization are paused (a restored copy starts so): resume them first with "deliveries resume" or the console switch');
+  }
   const claim = await claimOne(storage, org.id, deliveryId, config.webhookTimeoutMs);
   if (claim === 'missing') throw notFound('delivery');
   if (claim === 'held') throw invalidField('delivery', 'is being attempted right now by a dispatcher; try again in a moment');

@@ -7,7 +7,7 @@ import { webhookMigrations } from './migrations.ts';
 import { webhookFanOut } from './events.ts';
 import { deleteFinishedDeliveries } from './queries.ts';
 import { webhookRoutes } from './routes.ts';
-import { upgradeStoredSubscriptions } from './secrets.ts';
+import { sealedSecretSample, upgradeStoredSubscriptions } from './secrets.ts';
 
 export const webhooksModule: DomainModule = {
   name: 'webhooks',
@@ -17,5 +17,6 @@ export const webhooksModule: DomainModule = {
   commands: webhookCommands,
   workers: [upgradeStoredSubscriptions, startDispatcher],
   consumers: [webhookFanOut],
+  sealed: sealedSecretSample,
   prune: (storage, before) => deleteInBatches(storage, (db, limit) => deleteFinishedDeliveries(db, before, limit)),
 };

@@ -68,6 +68,11 @@ export function storedTargets(db: Db): Promise<StoredTarget[]> {
   return db.selectFrom('webhook_subscriptions').select(['org_id', 'id', 'url', 'secret']).execute();
 }
 
+/** One subscription whose stored secret starts with `prefix` (any organization), or undefined. */
+export function oneStoredSecretLike(db: Db, prefix: string): Promise<StoredTarget | undefined> {
+  return db.selectFrom('webhook_subscriptions').select(['org_id', 'id', 'url', 'secret']).where('secret', 'like', `${prefix}%`).limit(1).executeTakeFirst();
+}
+
 /** Replaces a subscription's url and secret if they are still what was read; returns 1 when it did. */
 export async function replaceStoredTarget(db: Db, was: StoredTarget, now: { url: string; secret: string }): Promise<number> {
   const result = await db

@@ -3,6 +3,7 @@ import type { RouteAccess } from '../../http/access.ts';
 import { documentWebhook } from '../../http/openapi.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
+import { requestSource } from '../../http/audit-source.ts';
 import { write } from '../../http/write.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList, WebhookPayload } from './schemas.ts';
@@ -39,7 +40,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const target = await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate);
     const body = { ...request.body, url: target.href };
-    return write<CreatedSubscription>(request, reply, 201, (tx) => createSubscription(tx, request.actor, body, app.sealer), {
+    return write<CreatedSubscription>(request, reply, 201, async (tx) => createSubscription(tx, request.actor, body, app.sealer, await requestSource(tx.db, request)), {
       shownOnce: ['secret'],
       onReplay: { note: SHOWN_ONCE_NOTE },
     });
@@ -50,7 +51,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Disable a subscription and cancel its queued deliveries',
     params: IdParam,
     response: { status: 200, schema: Ok, description: 'The subscription is disabled.' },
-  }, async (request, reply) => write(request, reply, 200, (tx) => deleteSubscription(tx, request.actor, request.params.id)));
+  }, async (request, reply) => write(request, reply, 200, async (tx) => deleteSubscription(tx, request.actor, request.params.id, await requestSource(tx.db, request))));
 
   for (const event of EVENT_NAMES) documentWebhook(app, event, deliveryOperation(event));
 }

@@ -2,7 +2,8 @@
 import type { Sealer } from '../../platform/sealer.ts';
 import type { RuntimeContext } from '../module.ts';
 import { serverSealer } from '../../platform/server-key.ts';
-import { replaceStoredTarget, storedTargets } from './queries.ts';
+import type { SealedProbe } from '../../platform/server-key.ts';
+import { oneStoredSecretLike, replaceStoredTarget, storedTargets } from './queries.ts';
 import { parseTargetUrl } from './target-url.ts';
 
 const PURPOSE = 'webhook-secret';
@@ -19,6 +20,12 @@ export function openSecret(sealer: Sealer, orgId: string, subscriptionId: string
   if (stored.startsWith(SEALED)) return sealer.open(PURPOSE, `${orgId}/${subscriptionId}`, stored.slice(SEALED.length));
   return PLAIN.test(stored) ? stored : undefined;
 }
+
+/** One sealed secret as the server key must open it: how a start tells whether its key is this database's. */
+export const sealedSecretSample: SealedProbe = async (db) => {
+  const row = await oneStoredSecretLike(db, SEALED);
+  return row === undefined ? undefined : { purpose: PURPOSE, context: `${row.org_id}/${row.id}`, sealed: row.secret.slice(SEALED.length) };
+};
 
 function normalizedUrl(url: string): string {
   try {

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../http/access.ts';
 import { invalidField, notFound, validationError } from '../../http/errors.ts';
-import { nowIso, toJson } from '../../storage/codecs.ts';
+import { nowIso, readBool, toJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { Sealer } from '../../platform/sealer.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AuditSource } from '../../platform/audit.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
 import { sealSecret } from './secrets.ts';
 import { cancelPendingDeliveries, disableSubscription, findSubscription, subscriptions } from './queries.ts';
@@ -40,7 +42,7 @@ export function normalizeEvents(events: CreateSubscriptionBody['events']): strin
 }
 
 /** The body's url must already have passed checkTargetUrl (it may resolve DNS, so it runs before the transaction). */
-export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody, sealer: Sealer): Promise<CreatedSubscription> {
+export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody, sealer: Sealer, by: AuditSource): Promise<CreatedSubscription> {
   const name = body.name.trim();
   if (name === '') throw invalidField('name', 'must not be blank');
   const events = normalizeEvents(body.events);
@@ -59,6 +61,14 @@ export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubsc
     last_failure_at: null,
     created_at: nowIso(),
   });
+  // The secret is never in the trail: who, when, which subscription, where it posts and what.
+  await recordAudit(tx, by, {
+    orgId: actor.orgId,
+    action: 'webhook.create',
+    targetType: 'webhook_subscription',
+    targetId: id,
+    changes: { name: { before: null, after: name }, url: { before: null, after: body.url }, events: { before: null, after: events }, isActive: { before: null, after: true } },
+  });
   return { ...created, secret, note: SIGNATURE_NOTE };
 }
 
@@ -67,10 +77,13 @@ export async function listSubscriptions(db: Kysely<Database>, actor: Actor): Pro
 }
 
 /** Disables the subscription and cancels what is still queued for it; repeating it changes nothing. */
-export async function deleteSubscription(tx: Tx, actor: Actor, id: string): Promise<{ ok: true }> {
+export async function deleteSubscription(tx: Tx, actor: Actor, id: string, by: AuditSource): Promise<{ ok: true }> {
   const found = isUuid(id) ? await findSubscription(tx.db, actor.orgId, id) : undefined;
   if (!found) throw notFound('webhook subscription');
   const now = nowIso();
+  if (readBool(found.is_active)) {
+    await recordAudit(tx, by, { orgId: actor.orgId, action: 'webhook.disable', targetType: 'webhook_subscription', targetId: id, changes: { isActive: { before: true, after: false } } });
+  }
   await disableSubscription(tx.db, actor.orgId, id, now);
   await cancelPendingDeliveries(tx.db, actor.orgId, id, now);
   return { ok: true };

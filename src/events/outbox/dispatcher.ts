@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../storage/storage.ts';
 import { PassLoop } from '../pass-loop.ts';
 import { attempt, claimDue, recordOutcomes } from './attempt.ts';
+import { OUTBOX_RESUMED_CHANNEL } from './pause.ts';
 import { nextDueAt } from './queries.ts';
 import type { AttemptResult, DispatchSettings, Job, JobQueue, Outcome } from './types.ts';
 
@@ -28,7 +29,7 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   #flushing: Promise<void> | undefined;
   #flushTimer: NodeJS.Timeout | undefined;
   readonly #recordings = new Set<Promise<void>>();
-  #unsubscribe: (() => void) | undefined;
+  #unsubscribe: Array<() => void> = [];
 
   constructor(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>, queue: JobQueue<J, R>, settings: DispatchSettings) {
     this.#storage = storage;
@@ -44,7 +45,7 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   }
 
   async start(): Promise<void> {
-    this.#unsubscribe = await this.#storage.subscribe(this.#settings.channel, () => this.wake());
+    for (const channel of [this.#settings.channel, OUTBOX_RESUMED_CHANNEL]) this.#unsubscribe.push(await this.#storage.subscribe(channel, () => this.wake()));
     this.wake();
   }
 
@@ -140,7 +141,7 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   /** Stops claiming, lets attempts in flight finish and record; the caller then closes its sender. */
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
-      this.#unsubscribe?.();
+      for (const unsubscribe of this.#unsubscribe) unsubscribe();
       await this.#loop.stop();
       await Promise.allSettled([...this.#inFlight]);
       this.#flushSoon(0);

@@ -26,10 +26,18 @@ export function jobColumnsDdl(t: DdlTypes): string {
         completed_at ${t.timestamp}`;
 }
 
-/** A pending job due by `now` that no unexpired lease holds; `alias` is the table's name or alias in the query. */
+/** The job's organization has not paused its outgoing deliveries. */
+function notPaused(orgId: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`not exists (select 1 from outbox_pauses where outbox_pauses.org_id = ${orgId})`;
+}
+
+/**
+ * A pending job due by `now` that no unexpired lease holds, of an organization whose deliveries
+ * are not paused; `alias` is the table's name or alias in the query.
+ */
 export function dueCondition(now: string, alias: string): RawBuilder<SqlBool> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql<SqlBool>`(${col('status')} = 'pending' and ${col('next_attempt_at')} <= ${now} and (${col('locked_until')} is null or ${col('locked_until')} < ${now}))`;
+  return sql<SqlBool>`(${col('status')} = 'pending' and ${col('next_attempt_at')} <= ${now} and (${col('locked_until')} is null or ${col('locked_until')} < ${now}) and ${notPaused(col('org_id'))})`;
 }
 
 /** Marks selected jobs as held by `token` until `leaseUntil`. */
@@ -78,6 +86,7 @@ export async function nextDueAt(db: Db, table: string): Promise<string | undefin
     .select('next_attempt_at')
     .where('status', '=', 'pending')
     .where('locked_until', 'is', null)
+    .where(notPaused(sql.ref(`${table}.org_id`)))
     .orderBy('next_attempt_at')
     .limit(1)
     .executeTakeFirst();
@@ -110,4 +119,31 @@ export async function deleteFinishedJobs(
     await jobs(db).deleteFrom(table).where('org_id', '=', orgId).where('id', 'in', ids).execute();
   }
   return rows.length;
+}
+
+export interface PauseRow {
+  org_id: string;
+  paused_at: string;
+  reason: string;
+}
+
+/** Pauses the organizations' outgoing deliveries (those already paused keep their time and reason); returns the ones newly paused. */
+export async function insertPauses(db: Db, orgIds: readonly string[], at: string, reason: string): Promise<string[]> {
+  if (orgIds.length === 0) return [];
+  const already = new Set((await db.selectFrom('outbox_pauses').select('org_id').where('org_id', 'in', orgIds).execute()).map((r) => r.org_id));
+  const fresh = orgIds.filter((id) => !already.has(id));
+  if (fresh.length > 0) await db.insertInto('outbox_pauses').values(fresh.map((org_id) => ({ org_id, paused_at: at, reason }))).execute();
+  return fresh;
+}
+
+/** Resumes the organizations' outgoing deliveries; returns the ones that were paused. */
+export async function deletePauses(db: Db, orgIds: readonly string[]): Promise<string[]> {
+  if (orgIds.length === 0) return [];
+  const rows = await db.deleteFrom('outbox_pauses').where('org_id', 'in', orgIds).returning('org_id').execute();
+  return rows.map((r) => r.org_id);
+}
+
+export async function findPauses(db: Db, orgIds: readonly string[]): Promise<PauseRow[]> {
+  if (orgIds.length === 0) return [];
+  return db.selectFrom('outbox_pauses').select(['org_id', 'paused_at', 'reason']).where('org_id', 'in', orgIds).execute();
 }
