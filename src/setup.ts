@@ -29,7 +29,7 @@ export async function migrate(storage: Storage, modules: DomainModule[] = domain
     modules.flatMap((m) => m.consumers ?? []),
     modules.flatMap((m) => m.reactions ?? []),
   );
-  return runMigrations(storage.db, storage.dialect, allMigrations(modules));
+  return runMigrations(storage.sessionDb, storage.dialect, allMigrations(modules));
 }
 
 /** Opens the configured database and brings its schema up to date. */
