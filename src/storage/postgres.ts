@@ -103,7 +103,8 @@ function scopedToSchema(client: pg.PoolClient, schema: string): void {
       await setLocal();
       return result;
     }
-    if (verb.startsWith('commit') || verb.startsWith('rollback')) {
+    // `rollback to <savepoint>` goes on inside the transaction.
+    if (verb.startsWith('commit') || (verb.startsWith('rollback') && !/^rollback\s+to\b/.test(verb))) {
       inTransaction = false;
       return query(config, params);
     }
