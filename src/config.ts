@@ -6,6 +6,16 @@ export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
 export interface Config {
   databaseUrl: string;
+  /**
+   * A direct PostgreSQL connection for what needs a session (LISTEN, session advisory locks,
+   * named prepared statements) when `databaseUrl` points at a transaction pooler; unset: the
+   * database URL serves for both.
+   */
+  databaseSessionUrl: string | undefined;
+  /** PostgreSQL connections this process opens at most for requests and workers (the pool). */
+  databasePoolSize: number;
+  /** A PostgreSQL statement running longer than this is cancelled (0: no limit). */
+  databaseStatementTimeoutMs: number;
   port: number;
   host: string;
   rateLimitPerMinute: number;
@@ -124,6 +134,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (secretsKey !== undefined && secretsKey.length < 32) throw new ConfigError('BIZPLAT_SECRETS_KEY must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)');
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
+    databaseSessionUrl: env.DATABASE_SESSION_URL || undefined,
+    databasePoolSize: integer(env, 'BIZPLAT_DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseStatementTimeoutMs: integer(env, 'BIZPLAT_DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     rateLimitPerMinute: integer(env, 'BIZPLAT_RATE_LIMIT', 300, 1, 10_000_000),

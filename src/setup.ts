@@ -31,7 +31,7 @@ export async function migrate(storage: Storage, modules: DomainModule[] = domain
     modules.flatMap((m) => m.reactions ?? []),
   );
   registerSealedProbes(modules.flatMap((m) => (m.sealed ? [m.sealed] : [])));
-  return runMigrations(storage.db, storage.dialect, allMigrations(modules));
+  return runMigrations(storage.sessionDb, storage.dialect, allMigrations(modules));
 }
 
 /** Opens the configured database and brings its schema up to date. */

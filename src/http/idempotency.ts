@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage, Tx } from '../storage/storage.ts';
 import { conflict, validationError } from './errors.ts';
 
 /** Keys are kept this long; a repeat after that is a new request. */
@@ -51,7 +52,11 @@ export interface IdempotencyScope {
  */
 export type Claim = { replay: StoredResponse } | { lease: string };
 
-/** Claims a key for one request (PostgreSQL: the claim commits before the effect runs). */
+/**
+ * Claims a key in a statement committed on its own, as a request running elsewhere holds it
+ * (an earlier version of the server claimed keys this way; the lease lets a repeat take over a
+ * claim whose process died). Requests claim inside the effect's transaction: claimKeyWith.
+ */
 export async function claimKey(storage: Storage, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
   // The usual case, a fresh key, is one statement; a key seen before is looked at in a
   // transaction, which tries the insert again: the other claim may have been released meanwhile.
@@ -82,6 +87,23 @@ async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, lease:
     .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Claims the key in the effect's own transaction, so the claim, the effect and the stored
+ * response commit together (one commit) or not at all: a crash before the commit leaves
+ * nothing, and a repeat then runs the effect once. While the transaction is open the claim row
+ * is not visible to others; on PostgreSQL a transaction-scoped advisory lock on the key says
+ * "in flight" instead, so a concurrent repeat is refused with 409 at once rather than waiting
+ * on the row. (SQLite runs one writer at a time: the repeat waits and gets the replay.)
+ */
+export async function claimKeyWith(tx: Tx, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
+  if (tx.dialect === 'postgres') {
+    const lock = `bizplat.idempotency\n${scope.tokenId}\n${scope.key}`;
+    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${lock}, 0)) as held`.execute(tx.db);
+    if (rows[0]?.held !== true) throw inProgress();
+  }
+  return claimKeyIn(tx.db, scope, leaseMs);
 }
 
 /** claimKey inside a transaction the caller already holds. */
@@ -148,19 +170,6 @@ export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope,
       'this request took longer than its Idempotency-Key claim and another request with the key took over; nothing was changed by this one: repeat it to get the outcome',
     );
   }
-}
-
-/** Releases this request's claim after it failed, so the key may be used again once the request is mended. */
-export async function releaseKey(storage: Storage, scope: IdempotencyScope, lease: string): Promise<void> {
-  await storage.oneStatement(({ db }) =>
-    db
-      .deleteFrom('idempotency_keys')
-      .where('token_id', '=', scope.tokenId)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'in_flight')
-      .where('locked_until', '=', lease)
-      .execute(),
-  );
 }
 
 export async function purgeExpiredKeys(storage: Storage): Promise<number> {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SharedWrite } from '../storage/shared-writes.ts';
 import type { Tx } from '../storage/storage.ts';
-import { checkKey, claimKey, claimKeyIn, completeKey, releaseKey, requestHash } from './idempotency.ts';
+import { checkKey, claimKeyWith, completeKey, requestHash } from './idempotency.ts';
 import type { IdempotencyScope } from './idempotency.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -52,32 +52,18 @@ export async function write<T>(
     hash: requestHash(request.method, request.url, request.body),
   };
   const leaseMs = request.server.config.idempotencyLeaseMs;
-  if (storage.oneWriterAtATime) {
-    // With one writer at a time the claim, the effect and the stored response can share one
-    // transaction (one commit, one fsync): a concurrent repeat waits for it and gets the replay,
-    // and a failure rolls the claim back with the effect.
-    const outcome = await storage.transaction(async (tx) => {
-      const claim = await claimKeyIn(tx.db, scope, leaseMs);
-      if ('replay' in claim) return { replay: claim.replay };
-      return { body: await performAndRecord(tx, reply, status, scope, claim.lease, work, options) };
-    });
-    if (outcome.replay) {
-      return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
-    }
-    return reply.code(status).type(JSON_TYPE).send(outcome.body);
+  // The claim, the effect and the stored response share one transaction (one commit): a
+  // failure rolls the claim back with the effect, and a repeat meanwhile is refused (in flight)
+  // or waits for it and gets the replay (see claimKeyWith).
+  const outcome = await storage.transaction(async (tx) => {
+    const claim = await claimKeyWith(tx, scope, leaseMs);
+    if ('replay' in claim) return { replay: claim.replay };
+    return { body: await performAndRecord(tx, reply, status, scope, claim.lease, work, options) };
+  });
+  if (outcome.replay) {
+    return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
   }
-  const claim = await claimKey(storage, scope, leaseMs);
-  if ('replay' in claim) {
-    return reply.code(claim.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(claim.replay.body);
-  }
-  let body: string;
-  try {
-    body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, claim.lease, work, options));
-  } catch (error) {
-    await releaseKey(storage, scope, claim.lease).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
-    throw error;
-  }
-  return reply.code(status).type(JSON_TYPE).send(body);
+  return reply.code(status).type(JSON_TYPE).send(outcome.body);
 }
 
 /**

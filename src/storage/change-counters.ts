@@ -47,11 +47,12 @@ const MAX_KNOWN = 10_000;
 /**
  * collectionVersion through the storage's read stamp: while no write has run since a counter
  * was read, the counter read then is still the counter (SQLite: no statement, no file lock).
- * Where the storage has no stamp (PostgreSQL) every call reads the database.
+ * Where the storage has no stamp (PostgreSQL) the counters asked for together are read by one
+ * statement (see batchedVersions).
  */
 export async function currentCollectionVersion(storage: Storage, orgId: string, collection: string): Promise<number> {
   const stamp = storage.readStamp();
-  if (stamp === undefined) return collectionVersion(storage.db, orgId, collection);
+  if (stamp === undefined) return batchedVersion(storage, orgId, collection);
   let cache = known.get(storage);
   if (cache === undefined || cache.stamp !== stamp) {
     cache = { stamp, counters: new Map() };
@@ -65,4 +66,70 @@ export async function currentCollectionVersion(storage: Storage, orgId: string, 
   if (cache.counters.size >= MAX_KNOWN) cache.counters.clear();
   cache.counters.set(key, version);
   return version;
+}
+
+/** Every counter asked for, by `(org, collection)` pairs given as two arrays: one text, prepared once per connection. */
+const READ_MANY =
+  'select coalesce((select sum(c.version) from collection_changes c where c.org_id = w.org_id and c.collection = w.collection), 0) ' +
+  'from unnest(?::text[], ?::text[]) with ordinality as w(org_id, collection, n) order by w.n';
+
+/** Counter reads sent at once at most; those arriving meanwhile wait and go together in the next one. */
+const UNDER_WAY = 2;
+
+interface Wanted {
+  orgId: string;
+  collection: string;
+  answers: Array<{ resolve: (version: number) => void; reject: (error: unknown) => void }>;
+}
+
+const batchers = new WeakMap<Storage, (orgId: string, collection: string) => Promise<number>>();
+
+/**
+ * A counter read by a statement sent after it was asked for, so it sees every change committed
+ * before the request came (in any process), shared with the other requests of that moment: one
+ * round trip serves every conditional read of a busy moment instead of one each.
+ */
+function batchedVersion(storage: Storage, orgId: string, collection: string): Promise<number> {
+  let read = batchers.get(storage);
+  if (read === undefined) {
+    read = counterBatcher(storage);
+    batchers.set(storage, read);
+  }
+  return read(orgId, collection);
+}
+
+function counterBatcher(storage: Storage): (orgId: string, collection: string) => Promise<number> {
+  let waiting = new Map<string, Wanted>();
+  let scheduled = false;
+  let underWay = 0;
+
+  const send = () => {
+    scheduled = false;
+    if (underWay >= UNDER_WAY || waiting.size === 0) return;
+    const batch = [...waiting.values()];
+    waiting = new Map();
+    underWay += 1;
+    reader
+      .rows(storage.db, READ_MANY, [batch.map((w) => w.orgId), batch.map((w) => w.collection)])
+      .then(
+        (rows) => batch.forEach((w, i) => w.answers.forEach((a) => a.resolve(Number(rows[i]?.[0] ?? 0)))),
+        (error: unknown) => batch.forEach((w) => w.answers.forEach((a) => a.reject(error))),
+      )
+      .finally(() => {
+        underWay -= 1;
+        send();
+      });
+  };
+
+  return (orgId, collection) =>
+    new Promise<number>((resolve, reject) => {
+      const key = `${orgId}\n${collection}`;
+      const wanted = waiting.get(key) ?? { orgId, collection, answers: [] };
+      wanted.answers.push({ resolve, reject });
+      waiting.set(key, wanted);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(send);
+      }
+    });
 }

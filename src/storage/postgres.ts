@@ -51,6 +51,15 @@ export function postgresClientConfig(target: PostgresTarget): pg.ClientConfig {
   return { connectionString: target.connectionString, options: options.join(' '), types: typeParsers };
 }
 
+/**
+ * A connection through a transaction pooler (PgBouncer): consecutive transactions may run on
+ * different server connections, so nothing may be left in the session. The pooler takes no
+ * `options` at start-up; the schema is set inside every transaction instead (see scopedToSchema).
+ */
+function pooledClientConfig(target: PostgresTarget): pg.ClientConfig {
+  return { connectionString: target.connectionString, types: typeParsers };
+}
+
 /** SQL texts that run as named prepared statements: see preparedOnPostgres. */
 const statementNames = new Map<string, string>();
 
@@ -74,17 +83,71 @@ function useNamedStatements(client: pg.PoolClient): void {
   client.query = named as typeof client.query;
 }
 
+/**
+ * Through a transaction pooler, a session setting would leak to whichever client gets the server
+ * connection next; so with a `?schema=` the search path is set for the transaction only, and a
+ * statement outside a transaction is wrapped in one that sets it (three round trips more: a
+ * schema per database is meant for tests; in production the role's search_path does this).
+ */
+function scopedToSchema(client: pg.PoolClient, schema: string): void {
+  const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  const setLocal = (): Promise<pg.QueryResult> => query(SCOPE_TRANSACTION, [schema]);
+  let inTransaction = false;
+  const scoped = async (config: unknown, values?: unknown): Promise<pg.QueryResult> => {
+    if (typeof config !== 'string' || (values !== undefined && !Array.isArray(values))) throw new Error('a pooled connection runs (text, values) queries only');
+    const params = values as unknown[] | undefined;
+    const verb = config.trimStart().slice(0, 17).toLowerCase();
+    if (verb.startsWith('begin') || verb.startsWith('start transaction')) {
+      const result = await query(config, params);
+      inTransaction = true;
+      await setLocal();
+      return result;
+    }
+    // `rollback to <savepoint>` goes on inside the transaction.
+    if (verb.startsWith('commit') || (verb.startsWith('rollback') && !/^rollback\s+to\b/.test(verb))) {
+      inTransaction = false;
+      return query(config, params);
+    }
+    if (inTransaction) return query(config, params);
+    await query('begin');
+    try {
+      await setLocal();
+      const result = await query(config, params);
+      await query('commit');
+      return result;
+    } catch (error) {
+      await query('rollback').catch(() => {});
+      throw error;
+    }
+  };
+  client.query = scoped as typeof client.query;
+}
+
+const SCOPE_TRANSACTION = "select set_config('search_path', $1, true), set_config('TimeZone', 'UTC', true)";
+
 export interface PostgresHandle {
   db: Kysely<Database>;
   pool: pg.Pool;
 }
 
-export function openPostgres(url: string, poolSize = 10): PostgresHandle {
+export interface PoolOptions {
+  size: number;
+  /** Milliseconds; 0: none. Sent at connection start, so not through a pooler (see operations.md). */
+  statementTimeoutMs: number;
+  /** `url` is a transaction pooler: no session state, no named statements (PgBouncer before 1.21 has none). */
+  pooled: boolean;
+}
+
+export function openPostgres(url: string, options: PoolOptions): PostgresHandle {
   const target = parsePostgresUrl(url);
-  const pool = new Pool({ ...postgresClientConfig(target), max: poolSize });
+  const base = options.pooled ? pooledClientConfig(target) : postgresClientConfig(target);
+  const timeout = !options.pooled && options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {};
+  const pool = new Pool({ ...base, ...timeout, max: options.size });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  pool.on('connect', useNamedStatements);
+  const schema = target.schema;
+  if (!options.pooled) pool.on('connect', useNamedStatements);
+  else if (schema !== undefined) pool.on('connect', (client) => scopedToSchema(client, schema));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import { retryingTransientConflicts } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
+import type { PoolOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
+import { postCommitNotifier } from './post-commit-notify.ts';
 import { sharedWrites } from './shared-writes.ts';
 import type { SharedWrite } from './shared-writes.ts';
 import { openSqlite } from './sqlite.ts';
@@ -34,6 +35,11 @@ export type Listener = (payload: string) => void;
 export interface Storage {
   readonly dialect: Dialect;
   readonly db: Kysely<Database>;
+  /**
+   * Where what needs a session runs (session advisory locks: migrations): `DATABASE_SESSION_URL`
+   * on PostgreSQL when set, else the same as `db`.
+   */
+  readonly sessionDb: Kysely<Database>;
   readonly url: string;
   /**
    * A write transaction, retried when it loses a serialization race. On SQLite, writes arriving
@@ -79,41 +85,58 @@ export interface Storage {
 }
 
 export interface OpenOptions {
+  /** Overrides the configured pool size (a CLI command needs few connections). */
   poolSize?: number;
 }
 
-export function openStorage(config: Pick<Config, 'databaseUrl' | 'sqliteSynchronous'>, options: OpenOptions = {}): Storage {
+type StorageConfig = Pick<Config, 'databaseUrl' | 'sqliteSynchronous'> & Partial<Pick<Config, 'databaseSessionUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs'>>;
+
+export function openStorage(config: StorageConfig, options: OpenOptions = {}): Storage {
   const url = config.databaseUrl;
   if (url.startsWith('sqlite:')) return sqliteStorage(url, config.sqliteSynchronous);
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return postgresStorage(url, options.poolSize ?? 10);
+  if (isPostgresUrl(url)) {
+    const sessionUrl = config.databaseSessionUrl ?? url;
+    if (!isPostgresUrl(sessionUrl)) throw new Error(`DATABASE_SESSION_URL must start with postgres://, got "${sessionUrl}"`);
+    const pool: PoolOptions = {
+      size: options.poolSize ?? config.databasePoolSize ?? 10,
+      statementTimeoutMs: config.databaseStatementTimeoutMs ?? 30_000,
+      // A session URL of its own means DATABASE_URL is a transaction pooler.
+      pooled: sessionUrl !== url,
+    };
+    return postgresStorage(url, sessionUrl, pool);
+  }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }
 
-/** A PostgreSQL transaction: its own connection from the pool, retried on serialization failure or deadlock. */
+function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
+}
+
+/**
+ * A PostgreSQL transaction: its own connection from the pool, retried on serialization failure
+ * or deadlock. Notices are sent after the commit, never inside it: a NOTIFY in a writing
+ * transaction takes a database-wide lock at commit and makes every writer commit in turn.
+ */
 function runTransaction<T>(
   db: Kysely<Database>,
-  notify: (trx: Transaction<Database>, hooks: Array<() => void>, channel: string, payload: string) => Promise<void>,
+  afterCommit: (notices: ReadonlyMap<string, string>) => void,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return retryingTransientConflicts(async () => {
     const hooks: Array<() => void> = [];
-    // PostgreSQL delivers one notice per distinct (channel, payload) of a transaction anyway:
-    // a repeated one costs a round trip and tells no one anything more. (One first sent inside a
-    // savepoint that rolled back is not sent again; this process's listeners still hear it.)
-    const notified = new Set<string>();
+    // One notice per distinct (channel, payload): PostgreSQL would fold repeats anyway.
+    const notices = new Map<string, string>();
     const result = await db.transaction().execute((trx) =>
       work({
         db: trx,
         dialect: 'postgres',
         afterCommit: (hook) => hooks.push(hook),
         notify: async (channel, payload = '') => {
-          const key = `${channel}\u0000${payload}`;
-          if (notified.has(key)) return;
-          notified.add(key);
-          await notify(trx, hooks, channel, payload);
+          notices.set(`${channel}\u0000${payload}`, channel);
         },
       }),
     );
+    afterCommit(notices);
     runAfterCommitHooks(hooks);
     return result;
   });
@@ -158,6 +181,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
   return {
     dialect: 'sqlite',
     db,
+    sessionDb: db,
     url,
     transaction,
     shared: sharedWrites(transaction),
@@ -186,18 +210,22 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
   };
 }
 
-function postgresStorage(url: string, poolSize: number): Storage {
-  const { db } = openPostgres(url, poolSize);
+function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptions): Storage {
+  const { db } = openPostgres(url, poolOptions);
+  // Migrations hold a session advisory lock across statements; one connection is enough.
+  const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false });
   const channels = new Map<string, Set<Listener>>();
   let listenerClient: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
 
+  const hear = (channel: string, payload: string) => {
+    for (const listener of channels.get(channel) ?? []) listener(payload);
+  };
+
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client(postgresClientConfig(parsePostgresUrl(url)));
-    client.on('notification', (msg) => {
-      for (const listener of channels.get(msg.channel) ?? []) listener(msg.payload ?? '');
-    });
+    const client = new pg.Client(postgresClientConfig(parsePostgresUrl(sessionUrl)));
+    client.on('notification', (msg) => hear(msg.channel, msg.payload ?? ''));
     const lost = () => {
       // Reconnect and re-listen; listeners are told with an empty payload that they may have missed something.
       listenerClient = undefined;
@@ -223,35 +251,40 @@ function postgresStorage(url: string, poolSize: number): Storage {
     return connecting;
   };
 
-  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
-    runTransaction(db, async (trx, hooks, channel, payload) => {
-      await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
-      // This process hears its own commit at once; the NOTIFY tells the others.
-      hooks.push(() => {
-        for (const listener of channels.get(channel) ?? []) listener(payload);
-      });
-    }, work);
+  const subscribe = async (channel: string, listener: Listener): Promise<() => void> => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    const isNew = !channels.has(channel);
+    const set = channels.get(channel) ?? new Set<Listener>();
+    set.add(listener);
+    channels.set(channel, set);
+    const client = await ensureListener();
+    if (isNew && client === listenerClient) await client.query(`LISTEN "${channel}"`);
+    return () => {
+      set.delete(listener);
+    };
+  };
+
+  const notifyOthers = postCommitNotifier(db);
+  const afterCommit = (notices: ReadonlyMap<string, string>) => {
+    for (const [key, channel] of notices) {
+      const payload = key.slice(channel.length + 1);
+      // This process hears its own commit at once; the NOTIFY, after the commit, tells the others.
+      notifyOthers(channel, payload);
+      hear(channel, payload);
+    }
+  };
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => runTransaction(db, afterCommit, work);
 
   return {
     dialect: 'postgres',
     db,
+    sessionDb: session?.db ?? db,
     url,
     transaction,
     shared: sharedWrites(transaction),
     // Autocommit: the statement is its own transaction, and committed (durably) once answered.
     oneStatement: (work) => retryingTransientConflicts(() => work({ db, dialect: 'postgres' })),
-    subscribe: async (channel, listener) => {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      const isNew = !channels.has(channel);
-      const set = channels.get(channel) ?? new Set<Listener>();
-      set.add(listener);
-      channels.set(channel, set);
-      const client = await ensureListener();
-      if (isNew && client === listenerClient) await client.query(`LISTEN "${channel}"`);
-      return () => {
-        set.delete(listener);
-      };
-    },
+    subscribe,
     changedElsewhere: () => false,
     readStamp: () => undefined,
     changeNoticesLive: () => listenerClient !== undefined && !closed,
@@ -262,6 +295,7 @@ function postgresStorage(url: string, poolSize: number): Storage {
       listenerClient = undefined;
       if (client) await client.end().catch(() => {});
       await db.destroy();
+      await session?.db.destroy();
     },
   };
 }

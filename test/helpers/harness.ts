@@ -31,6 +31,16 @@ export interface TestContext {
 }
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined;
+/** A direct connection when TEST_DATABASE_URL is a transaction pooler (PgBouncer): the server's DATABASE_SESSION_URL. */
+export const POSTGRES_SESSION_URL = process.env.TEST_DATABASE_SESSION_URL || undefined;
+
+/** The direct twin of a test database URL (same schema) when the tests run through a pooler. */
+function sessionUrlOf(databaseUrl: string): string | undefined {
+  if (!POSTGRES_SESSION_URL || !databaseUrl.startsWith('postgres')) return undefined;
+  const session = new URL(POSTGRES_SESSION_URL);
+  session.search = new URL(databaseUrl).search;
+  return session.toString();
+}
 
 /** Makes a fresh database of the kind: its URL and the function that removes it. */
 export async function freshDatabase(kind: DatabaseKind): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -58,7 +68,15 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ url: string; 
 }
 
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
-  return loadConfig({ BIZPLAT_RATE_LIMIT: '1000000', BIZPLAT_AUTH_FAILURE_LIMIT: '1000000', BIZPLAT_SQLITE_SYNCHRONOUS: 'NORMAL', ...env, DATABASE_URL: databaseUrl });
+  const session = sessionUrlOf(databaseUrl);
+  return loadConfig({
+    BIZPLAT_RATE_LIMIT: '1000000',
+    BIZPLAT_AUTH_FAILURE_LIMIT: '1000000',
+    BIZPLAT_SQLITE_SYNCHRONOUS: 'NORMAL',
+    ...(session ? { DATABASE_SESSION_URL: session } : {}),
+    ...env,
+    DATABASE_URL: databaseUrl,
+  });
 }
 
 /** `modules` replaces the registered domains (kernel tests pass a small test-only module). */
