@@ -3,6 +3,7 @@ import type { SharedWrite } from '../storage/shared-writes.ts';
 import type { Tx } from '../storage/storage.ts';
 import { checkKey, claimKey, claimKeyIn, completeKey, releaseKey, requestHash } from './idempotency.ts';
 import type { IdempotencyScope } from './idempotency.ts';
+import { errorForLog } from './request-log.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 export const REPLAY_HEADER = 'idempotent-replayed';
@@ -74,7 +75,7 @@ export async function write<T>(
   try {
     body = await storage.transaction((tx) => performAndRecord(tx, reply, status, scope, claim.lease, work, options));
   } catch (error) {
-    await releaseKey(storage, scope, claim.lease).catch((e: unknown) => request.log.warn({ err: e }, 'could not release an idempotency key'));
+    await releaseKey(storage, scope, claim.lease).catch((e: unknown) => request.log.warn({ error: errorForLog(e) }, 'could not release an idempotency key'));
     throw error;
   }
   return reply.code(status).type(JSON_TYPE).send(body);
