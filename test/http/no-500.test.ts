@@ -48,6 +48,16 @@ describeEachDatabase('no 500 for any input', (ctx) => {
     assert.equal(ok.statusCode, 200, ok.body);
   });
 
+  it('a recurrence rule ending at a leap second or outside the accepted years is accepted or refused, never a failure', async () => {
+    for (const rule of ['FREQ=DAILY;UNTIL=20301231T235960Z', 'FREQ=DAILY;UNTIL=100000101T000000Z', 'FREQ=DAILY;UNTIL=00000101T000000Z', 'FREQ=YEARLY;UNTIL=99991231T235959Z', 'FREQ=DAILY;UNTIL=20300231T000000Z']) {
+      const res = await meeting('2030-06-01T10:00:00Z', { recurrence_rule: rule });
+      assert.ok(res.statusCode === 201 || res.statusCode === 422, `${rule}: ${res.statusCode} ${res.body}`);
+      if (res.statusCode === 422) assertEnvelope(res, 422, 'validation_error', 'validation_error');
+    }
+    const listed = await api(ctx(), p.token, 'GET', '/meetings', { query: { from: '9998-01-01T00:00:00Z', to: '9998-12-31T23:59:59Z' } });
+    assert.equal(listed.statusCode, 200, listed.body);
+  });
+
   it('a lone UTF-16 surrogate or a NUL in any text or JSON value is refused, naming the field', async () => {
     const before = await rowCounts(ctx());
     refusedField(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Acme\ud800' } }), 'name');

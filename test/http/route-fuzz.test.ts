@@ -1,25 +1,27 @@
 /**
- * Every operation of the served OpenAPI document, fuzzed from its declared parameters and body
- * with hostile values mixed in (see schema-arbitrary.ts): never a 500, every refusal in the
- * envelope (and every answer as documented: the harness checks each one), and a refused write
- * leaves every table as it was. Runs are fixed per operation and so is the seed (SEED plus the operation's place), so the run
- * time is bounded and a failure (fast-check prints the seed and the counterexample) repeats;
- * FUZZ_RUNS and FUZZ_SEED change them; FUZZ_REPORT=1 shows what the runs reached.
+ * Every operation of the served OpenAPI documents (the public API and the admin API), fuzzed
+ * from its declared parameters and body with hostile values mixed in (see schema-arbitrary.ts):
+ * never a 500, every refusal in the envelope (and every public answer as documented: the harness
+ * checks each one), and a refused write leaves every table as it was. Runs per operation are
+ * fixed and so is the seed (FUZZ_SEED plus the operation's place), so the run time is bounded
+ * and a failure (fast-check prints the seed and the counterexample) repeats. FUZZ_RUNS and
+ * FUZZ_SEED change them; FUZZ_REPORT=1 shows what the runs reached.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
+import { ADMIN_PREFIX } from '../../src/admin/api.ts';
 import { API_PREFIX } from '../../src/app.ts';
-import { api, createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
+import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { tableNames } from '../helpers/table-rows.ts';
 import { bodyOf, encodeLoosely, hostile, queryText, valueOf } from '../helpers/schema-arbitrary.ts';
 import type { Components } from '../helpers/schema-arbitrary.ts';
 import { chain, importTemplate } from '../processes/helpers.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
 /** FUZZ_REPORT=1 prints, per operation, how often each status was answered. */
 const REPORT = process.env.FUZZ_REPORT === '1';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
@@ -84,7 +86,7 @@ function adapted(example: unknown, known: Map<string, string[]>, userId: string)
   for (const key of Object.keys(out)) {
     const collection = REFERENCES[key];
     if (collection !== undefined) {
-      const id = known.get(collection)?.[0];
+      const id = known.get(API_PREFIX + collection)?.[0];
       if (id === undefined) delete out[key];
       else out[key] = id;
     } else if (SAMPLE_ONLY.has(key)) delete out[key];
@@ -95,10 +97,10 @@ function adapted(example: unknown, known: Map<string, string[]>, userId: string)
   return out;
 }
 
-function requestOf(path: string, method: string, op: Operation, doc: Document, known: Map<string, string[]>, userId: string): fc.Arbitrary<Sent> {
+function requestOf(prefix: string, path: string, method: string, op: Operation, doc: Document, known: Map<string, string[]>, userId: string): fc.Arbitrary<Sent> {
   const params = op.parameters ?? [];
   const segment = (name: string) => {
-    const ids = known.get(collectionOf(path)) ?? [];
+    const ids = known.get(prefix + collectionOf(path)) ?? [];
     const options: Array<fc.Arbitrary<string>> = [fc.uuid(), hostile.map(queryText).filter((s) => s.length > 0 && s.length < 1000)];
     if (name === 'id' && ids.length > 0) options.push(fc.constantFrom(...ids), fc.constantFrom(...ids));
     return fc.oneof(...options).map(encodeLoosely);
@@ -126,7 +128,7 @@ function requestOf(path: string, method: string, op: Operation, doc: Document, k
   return fc.tuple(pathArb, queryArb, headerArb, bodyArb).map(([url, [query, stray], headers, payload]) => {
     const pairs = Object.entries(query).map(([k, v]) => `${encodeLoosely(k)}=${encodeLoosely(v)}`);
     if (stray !== null) pairs.push(`stray=${encodeLoosely(stray)}`);
-    const full = `${API_PREFIX}${url}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+    const full = `${prefix}${url}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
     const sentHeaders: Record<string, string> = { ...headers };
     if (payload !== undefined) sentHeaders['content-type'] = 'application/json';
     return { url: full, headers: sentHeaders, ...(payload !== undefined ? { payload } : {}) };
@@ -140,19 +142,21 @@ describeEachDatabase('every route fuzzed from its declared schema', (ctx) => {
     p = await createPrincipal(ctx());
     // The template the document's example names, so a started process gets past the template.
     await importTemplate(ctx(), p, 'deal-approval', chain(p.userId, p.userId));
-    const doc = (await api(ctx(), p.token, 'GET', '/openapi.json')).json() as Document;
+    const operations: Array<{ prefix: string; doc: Document; path: string; method: string; op: Operation }> = [];
+    for (const prefix of [API_PREFIX, ADMIN_PREFIX]) {
+      const doc = (await ctx().app.inject({ method: 'GET', url: `${prefix}/openapi.json`, headers: { 'x-api-token': p.token } })).json() as Document;
+      const ops = Object.entries(doc.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, op]) => ({ prefix, doc, path, method, op })));
+      operations.push(...ops.sort((a, b) => (ORDER[a.method] ?? 9) - (ORDER[b.method] ?? 9)));
+    }
     const fingerprint = await fingerprinter(ctx());
     const known = new Map<string, string[]>();
-    const operations = Object.entries(doc.paths)
-      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
-      .sort((a, b) => (ORDER[a.method] ?? 9) - (ORDER[b.method] ?? 9));
     let last = await fingerprint();
 
-    for (const [index, { path, method, op }] of operations.entries()) {
+    for (const [index, { prefix, doc, path, method, op }] of operations.entries()) {
       const writes = method !== 'get';
       const statuses = new Map<number, number>();
       const send = async (sent: Sent): Promise<void> => {
-        const label = `${method.toUpperCase()} ${path} (sent ${sent.url.slice(0, 300)} ${sent.payload?.slice(0, 300) ?? ''})`;
+        const label = `${method.toUpperCase()} ${prefix}${path} (sent ${sent.url.slice(0, 300)} ${sent.payload?.slice(0, 300) ?? ''})`;
         const headers: Record<string, string> = { ...sent.headers, 'x-api-token': p.token };
         if (headers['idempotency-key'] === FRESH_KEY) headers['idempotency-key'] = `fuzz-${++sentKeys}`;
         const res = await ctx().app.inject({ method: method.toUpperCase() as 'GET', url: sent.url, headers, ...(sent.payload !== undefined ? { payload: sent.payload } : {}) });
@@ -160,22 +164,22 @@ describeEachDatabase('every route fuzzed from its declared schema', (ctx) => {
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         if (method === 'post' && res.statusCode === 201) {
           const id = (res.json() as { id?: unknown }).id;
-          if (typeof id === 'string') known.set(path, [...(known.get(path) ?? []), id].slice(-5));
+          if (typeof id === 'string') known.set(prefix + path, [...(known.get(prefix + path) ?? []), id].slice(-5));
         }
         if (!writes) return;
         const now = await fingerprint();
         if (res.statusCode >= 400) assert.deepEqual(now, last, `${label} was refused (${res.statusCode}) but wrote`);
         last = now;
       };
-      await fc.assert(fc.asyncProperty(requestOf(path, method, op, doc, known, p.userId), send), { numRuns: RUNS, seed: SEED + index, endOnFailure: true });
+      await fc.assert(fc.asyncProperty(requestOf(prefix, path, method, op, doc, known, p.userId), send), { numRuns: RUNS, seed: SEED + index, endOnFailure: true });
       if (op.requestBody) {
-        const url = `${API_PREFIX}${path.replace(/\{[^}]+\}/g, known.get(collectionOf(path))?.[0] ?? '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f')}`;
+        const url = `${prefix}${path.replace(/\{[^}]+\}/g, known.get(prefix + collectionOf(path))?.[0] ?? '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f')}`;
         const headers = { 'content-type': 'application/json' };
         for (const payload of [`${'['.repeat(20_000)}${']'.repeat(20_000)}`, `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, '{"a":1e400}', '"\\ud800"', '{"\\u0000":1}']) {
           await send({ url, headers, payload });
         }
       }
-      if (REPORT) console.log(`${method.toUpperCase()} ${path}: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+      if (REPORT) console.log(`${method.toUpperCase()} ${prefix}${path}: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
     }
   });
 });
