@@ -1,7 +1,8 @@
 /** Inputs that once made the server fail (500): each is refused in the envelope, and nothing is written. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { assertEnvelope } from '../helpers/envelope.ts';
+import { importData } from '../../src/import.ts';
+import { assertEnvelope, importError } from '../helpers/envelope.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { tableNames } from '../helpers/table-rows.ts';
@@ -69,6 +70,21 @@ describeEachDatabase('no 500 for any input', (ctx) => {
     refusedField(await start({ note: 'a\u0000b' }), 'variables.note');
     refusedField(await start({ 'k\u0000': 1 }), 'variables');
     refusedField(await start({ list: [{ deep: '\ud800x' }] }), 'variables.list.0.deep');
+    assert.deepEqual(await rowCounts(ctx()), before);
+  });
+
+  it('an import file is held to the same rules: NUL, unpaired surrogates and deep nesting are refused naming the record, nothing imported', async () => {
+    const before = await rowCounts(ctx());
+    const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`) as unknown;
+    for (const [file, field] of [
+      [{ clients: [{ name: 'Fine' }, { name: 'Acme\u0000' }] }, 'clients[1].name'],
+      [{ clients: [{ name: 'Acme', tags: ['\ud800'] }] }, 'clients[0].tags.0'],
+      [{ clients: [{ name: 'Acme', tags: deep }] }, 'clients[0]'],
+    ] as const) {
+      const error = await importError(importData(ctx().storage, p.slug, file));
+      assert.equal(error.status, 422);
+      assert.ok((error.details.fields as Array<{ field: string }>).some((f) => f.field === field), `${field}: ${error.message.slice(0, 300)}`);
+    }
     assert.deepEqual(await rowCounts(ctx()), before);
   });
 
