@@ -18,6 +18,7 @@ import { BROWSER_HEADERS, NO_STORE, clientErrorHandler, frameworkErrors, install
 import { AppError } from './http/errors.ts';
 import { checkFraming } from './http/framing.ts';
 import { installIdCase } from './http/id-case.ts';
+import { installInputBounds } from './http/input-bounds.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { API_INTRODUCTION } from './http/openapi-intro.ts';
 import { finishDocument, SECURITY, SECURITY_SCHEMES } from './http/openapi.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   );
   installAccessCheck(app);
+  installInputBounds(app);
   installIdCase(app);
 
   app.decorate('apiWebhooks', new Map<string, WebhookEntry>());

@@ -1,6 +1,7 @@
 import { domainModules } from './domains/index.ts';
 import type { DomainModule, ImportContext } from './domains/module.ts';
 import { validationError } from './http/errors.ts';
+import { inputProblems } from './http/input-bounds.ts';
 import { requireOrganization } from './platform/service.ts';
 import { RIGHTS } from './platform/rights.ts';
 import { readJson } from './storage/codecs.ts';
@@ -29,6 +30,13 @@ export async function importData(
       throw validationError(`collection "${collection}" is not supported; supported: ${[...known].join(', ')}`, [{ field: collection, message: 'is not a supported collection' }]);
     }
     if (!Array.isArray(records)) throw validationError(`collection "${collection}" must be an array of records`, [{ field: collection, message: 'must be an array' }]);
+  }
+  // What the API refuses in any body (NUL, unpaired surrogates, deep nesting) no file brings in either.
+  for (const [collection, records] of Object.entries(file)) {
+    for (const [index, record] of (records as unknown[]).entries()) {
+      const problems = inputProblems(record, '').map((f) => ({ ...f, field: `${collection}[${index}]${f.field === '' ? '' : `.${f.field}`}` }));
+      if (problems.length > 0) throw validationError(problems.map((f) => `${f.field} ${f.message}`).join('; '), problems);
+    }
   }
   const org = await requireOrganization(storage, orgSlug);
   const ctx: ImportContext = { org, actingUserId: await firstAdministrator(storage, org.id) };

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asAppError } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
+import { errorForLog } from './request-log.ts';
 import { fieldProblems } from './validation.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -141,7 +142,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const message = status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'the body is not valid JSON' : error.message;
       return sendEnvelope(reply, request, status, CLASS_BY_STATUS[status] ?? 'bad_request', code, message);
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ error: errorForLog(error) }, 'request failed');
     return sendEnvelope(reply, request, 500, 'internal_error', 'internal_error', `internal error; quote request_id ${request.id} to support`);
   });
 }

@@ -1,6 +1,48 @@
 import type { FastifyRequest } from 'fastify';
 
 const MAX_LOGGED_NAMES = 20;
+const MAX_STACK_FRAMES = 20;
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+const isControl = (c: number) => c < 0x20 || (c >= 0x7f && c <= 0x9f);
+
+/**
+ * Text from a request (a parameter name, a URL, an error message quoting a value) as a log may
+ * hold it: at most `max` characters, control characters and unpaired surrogates written as
+ * `\uXXXX`, so a log line can neither be forged nor drive a terminal, and stays valid UTF-8.
+ */
+export function logSafe(text: string, max = 200): string {
+  const cut = text.length > max ? text.slice(0, max) : text;
+  let out = '';
+  for (let i = 0; i < cut.length; i++) {
+    const c = cut.charCodeAt(i);
+    if (isHigh(c) && i + 1 < cut.length && isLow(cut.charCodeAt(i + 1))) {
+      out += cut.slice(i, i + 2);
+      i++;
+    } else if (isControl(c) || isHigh(c) || isLow(c)) {
+      out += `\\u${c.toString(16).padStart(4, '0')}`;
+    } else {
+      out += cut[i];
+    }
+  }
+  return text.length > max ? `${out}… (${text.length} characters)` : out;
+}
+
+/**
+ * An unexpected error as the log holds it: its type, code, message (made safe) and stack frames;
+ * never the driver's further fields (PostgreSQL's `detail` and `where` quote the values sent).
+ */
+export function errorForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, message: logSafe(String(error)) };
+  const code = 'code' in error && typeof error.code === 'string' ? { code: logSafe(error.code, 40) } : {};
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .slice(0, MAX_STACK_FRAMES)
+    .map((line) => logSafe(line.trim(), 300));
+  return { type: logSafe(error.name, 60), ...code, message: logSafe(error.message, 500), stack: frames };
+}
 
 function queryNames(url: string): string[] {
   const at = url.indexOf('?');
@@ -8,7 +50,7 @@ function queryNames(url: string): string[] {
   const names = new Set<string>();
   for (const name of new URLSearchParams(url.slice(at + 1)).keys()) {
     if (names.size === MAX_LOGGED_NAMES) break;
-    names.add(name.slice(0, 64));
+    names.add(logSafe(name, 64));
   }
   return [...names];
 }
@@ -16,15 +58,16 @@ function queryNames(url: string): string[] {
 /**
  * How a request appears in the logs: its route (the pattern, such as /clients/:id) and the names
  * of its query parameters, never their values (search terms can hold personal data) unless
- * `withQueryValues` (BIZPLAT_LOG_QUERY_VALUES, for debugging) adds the whole URL.
+ * `withQueryValues` (BIZPLAT_LOG_QUERY_VALUES, for debugging) adds the whole URL. Bodies are
+ * never logged.
  */
 export function requestLogSerializer(withQueryValues: boolean): (request: FastifyRequest) => Record<string, unknown> {
   return (request) => ({
     method: request.method,
     route: request.routeOptions?.url ?? null,
     query: queryNames(request.url),
-    ...(withQueryValues ? { url: request.url } : {}),
-    host: request.host,
+    ...(withQueryValues ? { url: logSafe(request.url, 2000) } : {}),
+    host: logSafe(request.host, 256),
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   });

@@ -51,9 +51,16 @@ export function DateTime(options: StringOptions = {}): TString {
   return Type.String({ format: 'date-time', ...options });
 }
 
-/** A UTC timestamp written without offset (`2025-03-01T09:30:00.000`): stock and movement times. */
+/**
+ * A UTC timestamp written without offset (`2025-03-01T09:30:00.000`): stock and movement times.
+ * Years 0001-9998, hours 00-23, seconds 00-59, as the `date-time` format (see formats.ts).
+ */
 export function LocalDateTime(options: StringOptions = {}): TString {
-  return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?$', description: 'UTC timestamp without offset', ...options });
+  return Type.String({
+    pattern: '^(?!0000|9999)\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?$',
+    description: 'UTC timestamp without offset',
+    ...options,
+  });
 }
 
 /** A calendar date (`2025-03-01`). */

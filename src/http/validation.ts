@@ -3,6 +3,7 @@ import type { ErrorObject, Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldProblem } from './errors.ts';
+import { FIRST_YEAR, LAST_YEAR, addStrictTimeFormats } from './formats.ts';
 
 // ajv-formats ships CommonJS; under ESM its function arrives as the default of the default.
 type FormatsPlugin = typeof addFormatsModule.default;
@@ -15,8 +16,16 @@ const common: Options = { allErrors: true, strict: false, useDefaults: true, rem
 const bodyAjv = new Ajv({ ...common, coerceTypes: false });
 /** Query strings, params and headers are text by nature: "50" is the integer 50. */
 const textAjv = new Ajv({ ...common, coerceTypes: 'array' });
-addFormats(bodyAjv);
-addFormats(textAjv);
+for (const ajv of [bodyAjv, textAjv]) {
+  addFormats(ajv);
+  addStrictTimeFormats(ajv);
+}
+
+const YEARS = `years ${String(FIRST_YEAR).padStart(4, '0')}-${LAST_YEAR}`;
+const FORMAT_MESSAGES: Record<string, string> = {
+  'date-time': `must be an ISO 8601 timestamp with offset, e.g. 2030-03-25T10:00:00+02:00 (seconds 00-59, ${YEARS})`,
+  date: `must be a date YYYY-MM-DD (${YEARS})`,
+};
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
@@ -43,6 +52,8 @@ export function fieldProblems(errors: ErrorObject[], part: string): FieldProblem
       message = part === 'body' ? 'is not a field that may be set here' : 'is not a known parameter';
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (e.keyword === 'format') {
+      message = FORMAT_MESSAGES[String(e.params.format)] ?? message;
     } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
       message = 'does not have an accepted type or value';
     }

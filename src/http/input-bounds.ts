@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { validationError } from './errors.ts';
+import type { FieldProblem } from './errors.ts';
+
+/**
+ * How deep a request body may nest objects and arrays. No record needs more than a few levels
+ * (process variables are the deepest); the bound keeps every pass over a body (the id-case
+ * pass, validation, serialization) far from the call stack's limit.
+ */
+export const MAX_INPUT_DEPTH = 32;
+const MAX_PROBLEMS = 20;
+
+/**
+ * NUL, and a UTF-16 surrogate without its pair (`"\ud800"` in JSON): neither is text. PostgreSQL
+ * refuses both in JSON and NUL in text, SQLite would keep them, and an unpaired surrogate is
+ * silently replaced on the way to either; so both are refused on input, alike everywhere.
+ */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain the NUL character';
+  if (UNPAIRED_SURROGATE.test(text)) return 'must be valid Unicode text: it holds an unpaired UTF-16 surrogate';
+  return undefined;
+}
+
+interface Pending {
+  value: unknown;
+  path: string[];
+}
+
+/**
+ * What in a parsed input (a body, a query, path parameters) no field may hold: text that is
+ * not text (in values and in field names) and nesting deeper than MAX_INPUT_DEPTH. Walks with
+ * its own stack, so the deepest input costs no recursion; `part` names a problem at the top.
+ */
+export function inputProblems(input: unknown, part: string): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const field = (path: string[]) => (path.length === 0 ? part : path.join('.'));
+  const stack: Pending[] = [{ value: input, path: [] }];
+  while (stack.length > 0 && problems.length < MAX_PROBLEMS) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem !== undefined) problems.push({ field: field(path), message: problem });
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= MAX_INPUT_DEPTH) {
+      return [{ field: part, message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` }];
+    }
+    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, i) => [String(i), item]) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      const keyProblem = Array.isArray(value) ? undefined : textProblem(key);
+      if (keyProblem !== undefined) problems.push({ field: field(path), message: `has a field name that ${keyProblem}` });
+      else stack.push({ value: item, path: [...path, key] });
+    }
+  }
+  return problems.slice(0, MAX_PROBLEMS);
+}
+
+/**
+ * Before validation (and before the id-case pass, which recurses), every request's path
+ * parameters, query and body are checked by inputProblems(): a refusal is 422 naming the field.
+ */
+export function installInputBounds(app: FastifyInstance): void {
+  // Callback style: it runs on every request, and makes no promise for it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const [part, input] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+      const fields = inputProblems(input, part);
+      if (fields.length > 0) {
+        return done(validationError(`invalid ${part}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields));
+      }
+    }
+    done();
+  });
+}
