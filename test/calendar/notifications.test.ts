@@ -51,7 +51,7 @@ describeEachDatabase('meeting notifications and reminders', (ctx) => {
     await updateOrganizationSettings(ctx().storage, p.slug, { telegramChatId: '-100700' });
     const m = await book(ctx(), p, { title: 'Design review', start_at: '2030-04-01T10:00:00+02:00', participant_ids: [a.userId, b.userId], location: 'Room 7' });
 
-    await bot.waitFor(2, 20_000);
+    await bot.waitFor(2);
     await settle(300);
     const sent = messages(bot).sort((x, y) => String(x.chat_id).localeCompare(String(y.chat_id)));
     assert.deepEqual(sent.map((s) => s.chat_id), [-100700, 700002]);
@@ -69,7 +69,7 @@ describeEachDatabase('meeting notifications and reminders', (ctx) => {
     await setTelegramChat(ctx().storage, p.slug, a.userId, '710001');
     await book(ctx(), p, { title: 'Alone', start_at: '2030-04-01T10:00:00Z' });
     await book(ctx(), p, { title: 'Pair', start_at: '2030-04-01T11:00:00Z', participant_ids: [a.userId] });
-    await bot.waitFor(1, 20_000);
+    await bot.waitFor(1);
     await settle(300);
     assert.deepEqual(messages(bot).map((s) => [s.chat_id, String(s.text).split('\n')[0]]), [[710001, 'New meeting: Pair']]);
   });
@@ -84,10 +84,10 @@ describeEachDatabase('meeting notifications and reminders', (ctx) => {
     // Starts in 62 s, reminded a minute before: the reminder falls due in about 2 s.
     const start = fromNow(62_000);
     const m = await book(ctx(), p, { title: 'Stand-up', start_at: start, participant_ids: [a.userId], reminder_minutes: 1, recurrence_rule: 'FREQ=DAILY' });
-    await bot.waitFor(1, 20_000); // meeting.created to a
-    const reminders = await eventually(() => inbox(ctx(), p.orgId, 'meeting.reminder'), (r) => r.length === 2, 20_000);
+    await bot.waitFor(1); // meeting.created to a
+    const reminders = await eventually(() => inbox(ctx(), p.orgId, 'meeting.reminder'), (r) => r.length === 2);
     assert.deepEqual(reminders.map((r) => r.user_id), [p.userId, a.userId].sort());
-    await bot.waitFor(3, 20_000);
+    await bot.waitFor(3);
     await settle(400);
     const reminded = messages(bot).filter((s) => String(s.text).startsWith('Reminder: Stand-up'));
     assert.deepEqual(reminded.map((s) => s.chat_id).sort(), [720001, 720002]);

@@ -53,7 +53,7 @@ describeEachDatabase('meeting reminders across server processes', (ctx) => {
     assert.deepEqual(reminderTexts(bot), []);
 
     children.push(await serve(ctx().config.databaseUrl, env));
-    await eventually(async () => reminderTexts(bot!), (t) => t.length === 1, 30_000);
+    await eventually(async () => reminderTexts(bot!), (t) => t.length === 1);
     await settle(500);
     assert.deepEqual(reminderTexts(bot).map((t) => t.split('\n')[0]), ['730001 Reminder: Board']);
     const done = await ctx().storage.db.selectFrom('meeting_reminders').select('status').where('meeting_id', '=', m.id).execute();
@@ -75,7 +75,7 @@ describeEachDatabase('meeting reminders across server processes', (ctx) => {
     children.push(...(await Promise.all([serve(ctx().config.databaseUrl, env), serve(ctx().config.databaseUrl, env)])));
     const start = fromNow(63_000);
     for (let i = 0; i < 6; i++) await book(ctx(), p, { title: `Sync ${i}`, start_at: start, participant_ids: people, reminder_minutes: 1 });
-    await eventually(async () => reminderTexts(bot!, chats), (texts) => texts.length >= 30, 40_000);
+    await eventually(async () => reminderTexts(bot!, chats), (texts) => texts.length >= 30);
     await settle(1_500);
     const texts = reminderTexts(bot, chats);
     assert.equal(texts.length, 30, '6 meetings × 5 participants');

@@ -15,6 +15,8 @@ import { openStorage } from '../../src/storage/storage.ts';
 import { ROOT, cliEnv, startCli } from '../helpers/cli.ts';
 import { POSTGRES_URL, freshDatabase } from '../helpers/harness.ts';
 import { notesModule } from '../helpers/notes-module.ts';
+import { tracked } from '../helpers/children.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 
 /** Collects a child's output and lets a test wait for a line. */
 class Watched {
@@ -22,12 +24,13 @@ class Watched {
   stderr = '';
   readonly exited: Promise<number | null>;
   constructor(readonly child: ChildProcess) {
+    tracked(child);
     child.stdout!.on('data', (d: Buffer) => (this.stdout += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
-  async waitFor(pattern: RegExp, ms = 30_000): Promise<RegExpMatchArray> {
+  async waitFor(pattern: RegExp, ms = PATIENCE_MS): Promise<RegExpMatchArray> {
     const deadline = Date.now() + ms;
     for (;;) {
       const match = pattern.exec(this.stdout);
@@ -205,10 +208,11 @@ describe('serve: graceful stop and structured logs', () => {
       });
       req.on('error', reject);
       req.write(body.slice(0, 1000));
-      setTimeout(() => {
-        server.child.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(1000)), 500);
-      }, 300);
+      // SIGTERM once the server has the request in flight, the rest of the body once it drains: events, not delays.
+      void server
+        .waitFor(/"request_id":"drain-test-1"[^\n]*"incoming request"/)
+        .then(() => (server.child.kill('SIGTERM'), server.waitFor(/draining/)))
+        .then(() => req.end(body.slice(1000)), reject);
     });
     const result = await response;
     assert.equal(result.status, 201, result.text);

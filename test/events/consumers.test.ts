@@ -7,6 +7,7 @@ import { newId } from '../../src/storage/ids.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
 import { effectsDb, flakyAttempts, noteConsumers, noteEventsModule } from '../helpers/note-events-module.ts';
+import { waitUntil } from '../helpers/patience.ts';
 
 const RETRY_BASE_MS = 300;
 
@@ -22,13 +23,6 @@ async function effectsOf(ctx: TestContext, consumer: string): Promise<Array<{ ev
   return effectsDb(ctx.storage.db).selectFrom('test_event_effects').select(['event_id', 'entity_id', 'event_seq']).where('consumer', '=', consumer).orderBy('seq').execute();
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await settle(20);
-  }
-}
 
 describeEachDatabase(
   'event consumers in one process',
@@ -51,7 +45,7 @@ describeEachDatabase(
       const a = newId();
       const eventId = await emitNote(ctx(), p.orgId, a, { failTimes: 2 });
       // The other consumer handles the same event at once.
-      await waitUntil('test.effects', async () => (await effectsOf(ctx(), 'test.effects')).some((e) => e.event_id === eventId), 3000);
+      await waitUntil('test.effects', async () => (await effectsOf(ctx(), 'test.effects')).some((e) => e.event_id === eventId));
       assert.equal((await effectsOf(ctx(), 'test.flaky')).length, 0);
       // Another entity's event reaches the failing consumer during the back-off.
       await waitUntil('the first failure', async () => flakyAttempts.length >= 1);
@@ -60,7 +54,7 @@ describeEachDatabase(
       await waitUntil('the other entity', async () => (await effectsOf(ctx(), 'test.flaky')).some((e) => e.event_id === other), 3000);
       assert.ok(!(await effectsOf(ctx(), 'test.flaky')).some((e) => e.event_id === eventId), 'not yet: still backing off');
 
-      await waitUntil('the third attempt', async () => (await effectsOf(ctx(), 'test.flaky')).some((e) => e.event_id === eventId), 10_000);
+      await waitUntil('the third attempt', async () => (await effectsOf(ctx(), 'test.flaky')).some((e) => e.event_id === eventId));
       const attempts = flakyAttempts.filter((x) => x.eventId === eventId);
       assert.deepEqual(attempts.map((x) => x.ok), [false, false, true]);
       const first = attempts[1]!.at - attempts[0]!.at;
@@ -93,7 +87,7 @@ describeEachDatabase(
       await runner([noteConsumers.flaky]);
       const mine = new Set([first, second, third, elsewhere]);
       const handledHere = async () => (await effectsOf(ctx(), 'test.flaky')).filter((e) => mine.has(e.event_id));
-      await waitUntil('all four', async () => (await handledHere()).length === 4, 10_000);
+      await waitUntil('all four', async () => (await handledHere()).length === 4);
       const handled = await handledHere();
       assert.deepEqual(handled.filter((e) => e.entity_id === x).map((e) => e.event_id), [first, second, third]);
       assert.deepEqual(

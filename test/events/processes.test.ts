@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, stopServer } from '../helpers/child-server.ts';
+import { waitUntil } from '../helpers/patience.ts';
 import type { ChildServer } from '../helpers/child-server.ts';
 import { after, afterEach, it } from 'node:test';
 import { emit } from '../../src/events/emit.ts';
@@ -20,13 +21,6 @@ const serve = (databaseUrl: string, env: Record<string, string>): Promise<ChildS
   startServer(['test/helpers/serve-events.ts'], databaseUrl, { BIZPLAT_EVENT_POLL_MS: '100', ...env });
 const stop = (child: ChildProcess): Promise<number | null> => stopServer(child);
 
-async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function effects(ctx: TestContext, eventIds: Set<string>): Promise<Array<{ event_id: string; entity_id: string; event_seq: number; pid: number }>> {
   const rows = await effectsDb(ctx.storage.db).selectFrom('test_event_effects').select(['event_id', 'entity_id', 'event_seq', 'pid']).where('consumer', '=', 'test.effects').orderBy('seq').execute();
@@ -91,7 +85,7 @@ describeEachDatabase(
         });
         await new Promise((r) => setTimeout(r, 15));
       }
-      await waitUntil('every event handled', async () => (await effects(ctx(), emitted)).length >= emitted.size, 60_000);
+      await waitUntil('every event handled', async () => (await effects(ctx(), emitted)).length >= emitted.size);
       await new Promise((r) => setTimeout(r, 500));
       const rows = await effects(ctx(), emitted);
       assert.equal(rows.length, emitted.size, 'each effect once');

@@ -22,7 +22,7 @@ describeEachDatabase('finance events reach a real HTTPS webhook subscriber', (ct
       const r = await file(ctx(), t.requester, { title: 'Hooked', amount: '99.90' });
       assert.equal((await patch(ctx(), t.approver, r.id, { status: 'approved' }, 1)).statusCode, 200);
       assert.equal((await patch(ctx(), t.payer, r.id, { status: 'paid' }, 2)).statusCode, 200);
-      const got = await receiver.waitFor(3, 15_000);
+      const got = await receiver.waitFor(3);
       await settle(300);
       assert.equal(receiver.received.length, 3, 'nothing else arrives (approval_requested is internal)');
       const bodies = got.map((g) => JSON.parse(g.body.toString('utf8')) as { event: string; data: Record<string, unknown>; ts: string });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runCommandLine } from '../../src/cli/run.ts';
+import { tracked } from './children.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What an operator runs: the compiled build when it is current (after `npm install` or `npm ci`), else the sources through tsx. */
@@ -23,9 +24,9 @@ export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
   return { ...base, ...env };
 }
 
-/** Starts `node bin/bizplat.mjs …` in the repository root. */
+/** Starts `node bin/bizplat.mjs …` in the repository root; it is killed if still running when the test process ends. */
 export function startCli(args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return tracked(spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /**

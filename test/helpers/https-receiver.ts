@@ -9,6 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PATIENCE_MS } from './patience.ts';
 
 export interface TestCertificate {
   dir: string;
@@ -64,7 +65,7 @@ export async function startReceiver(cert: TestCertificate, path = '/hook'): Prom
     url: '',
     received,
     respond: () => ({ status: 200 }),
-    waitFor: (count, timeoutMs = 10_000) =>
+    waitFor: (count, timeoutMs = PATIENCE_MS) =>
       new Promise((resolve, reject) => {
         const check = () => {
           if (received.length >= count) {

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { createContext, createPrincipal } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { holds, notesModule } from '../helpers/notes-module.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 
 function rawConnection(port: number) {
   const socket = connect({ port, host: '127.0.0.1' });
@@ -52,8 +53,8 @@ describe('draining the app', () => {
     release();
     await closed;
     // Both connections are closed by the server (not left open until the keep-alive time-out).
-    assert.equal(await closedWithin(inFlight.ended, 10_000), 'closed');
-    assert.equal(await closedWithin(late.ended, 10_000), 'closed');
+    assert.equal(await closedWithin(inFlight.ended, PATIENCE_MS), 'closed');
+    assert.equal(await closedWithin(late.ended, PATIENCE_MS), 'closed');
     assert.match(inFlight.received(), /^HTTP\/1\.1 201 /);
     assert.match(inFlight.received(), /\r\nconnection: close\r\n/i);
     const answer = late.received();

@@ -16,10 +16,14 @@ import type { Storage } from '../../src/storage/storage.ts';
 import { migrate } from '../../src/setup.ts';
 import { POSTGRES_URL, createPrincipal, freshDatabase, testConfig } from '../helpers/harness.ts';
 import type { DatabaseKind, Principal, TestContext } from '../helpers/harness.ts';
+import { endWithTest, exited, killNow } from '../helpers/children.ts';
+import { PATIENCE_MS, TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
 import { assertLedgerHolds } from './invariant.ts';
 
 const ROUNDS = 3;
 const WRITERS = 6;
+/** Acknowledged writes to wait for before the first kill (the n-th round waits for n times as many). */
+const ACKS_PER_ROUND = 8;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -29,25 +33,32 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function startChild(url: string, port: number): ChildProcess {
+/** A server child on `port`; what it prints on stderr is kept for the failure message. */
+function startChild(url: string, port: number): { child: ChildProcess; stderr: () => string } {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, BIZPLAT_RATE_LIMIT: '1000000', BIZPLAT_LOG_LEVEL: 'silent' };
   // The child runs with the production default (SQLite synchronous=FULL).
   delete env.BIZPLAT_SQLITE_SYNCHRONOUS;
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', String(port)], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return { child, stderr: () => stderr };
 }
 
-async function waitReady(base: string, token: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/ping`, { headers: { 'x-api-token': token } });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits until the server answers /ping; fails at once, with its stderr, if it exits first. */
+async function waitReady(base: string, token: string, server: { child: ChildProcess; stderr: () => string }): Promise<void> {
+  await waitUntil(
+    'the server to answer /ping',
+    async () => {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`the server exited (${server.child.signalCode ?? server.child.exitCode}): ${server.stderr()}`);
+      try {
+        return (await fetch(`${base}/ping`, { headers: { 'x-api-token': token } })).status === 200;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    PATIENCE_MS,
+    server.stderr,
+  );
 }
 
 function crashSuite(kind: DatabaseKind): void {
@@ -82,7 +93,7 @@ function crashSuite(kind: DatabaseKind): void {
       await drop?.();
     });
 
-    it('keeps every acknowledged movement and the ledger invariant across crashes', { timeout: 180_000 }, async (t) => {
+    it('keeps every acknowledged movement and the ledger invariant across crashes', { timeout: TEST_TIMEOUT_MS }, async (t) => {
       const acknowledged: string[] = [];
       let n = 0;
       const body = () => {
@@ -99,9 +110,9 @@ function crashSuite(kind: DatabaseKind): void {
       for (let round = 0; round < ROUNDS; round++) {
         const port = await freePort();
         const base = `http://127.0.0.1:${port}/api/public/v1`;
-        const child = startChild(url, port);
-        const exited = new Promise<void>((r) => child.once('exit', () => r()));
-        await waitReady(base, p.token);
+        const server = startChild(url, port);
+        const child = endWithTest(t, server.child);
+        await waitReady(base, p.token, server);
         let stop = false;
         const writer = async () => {
           while (!stop) {
@@ -120,12 +131,19 @@ function crashSuite(kind: DatabaseKind): void {
             }
           }
         };
-        const writers = Array.from({ length: WRITERS }, writer);
-        await new Promise((r) => setTimeout(r, 700 + round * 300));
-        child.kill('SIGKILL');
-        await exited;
-        stop = true;
-        await Promise.all(writers);
+        let failure: unknown;
+        const writers = Array.from({ length: WRITERS }, () => writer().catch((error: unknown) => void (failure ??= error)));
+        // Killed once it has acknowledged some writes this round (more each round), however fast the machine is.
+        const target = acknowledged.length + ACKS_PER_ROUND * (round + 1);
+        try {
+          await waitUntil(`${target} acknowledged movements`, () => failure !== undefined || acknowledged.length >= target, PATIENCE_MS, server.stderr);
+        } finally {
+          killNow(child);
+          await exited(child);
+          stop = true;
+          await Promise.all(writers);
+        }
+        if (failure !== undefined) throw failure;
       }
       assert.ok(acknowledged.length > 20, `only ${acknowledged.length} movements were acknowledged`);
       const found = new Set<string>();

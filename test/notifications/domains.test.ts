@@ -46,7 +46,7 @@ describeEachDatabase('notifications from the served domains', (ctx) => {
     const task = json<{ id: string }>(created);
 
     await bot.waitFor(1);
-    const rows = await eventually(() => inbox(ctx(), creator.orgId), (r) => r.length > 0, 20_000);
+    const rows = await eventually(() => inbox(ctx(), creator.orgId), (r) => r.length > 0);
     assert.deepEqual(rows, [{ user_id: executor.userId, kind: 'task.assigned', entity_type: 'task', entity_id: task.id }]);
     const sent = messages(bot);
     assert.equal(sent.length, 1);
@@ -70,7 +70,7 @@ describeEachDatabase('notifications from the served domains', (ctx) => {
     const request = json<{ id: string }>(filed);
 
     await bot.waitFor(1);
-    const rows = await eventually(() => inbox(ctx(), requester.orgId), (r) => r.length >= 2, 20_000);
+    const rows = await eventually(() => inbox(ctx(), requester.orgId), (r) => r.length >= 2);
     const expected = [approver.userId, approver2.userId].sort().map((user_id) => ({ user_id, kind: rows[0]!.kind, entity_type: rows[0]!.entity_type, entity_id: request.id }));
     assert.deepEqual(rows, expected);
     assert.ok(!rows.some((r) => r.user_id === requester.userId || r.user_id === payer.userId));

@@ -50,7 +50,7 @@ describeEachDatabase(
       running.push(await startNotifying(ctx(), botConfig(api, cert)));
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [userId], actorId: p.userId, subject: 'Ship it' });
       await api.waitFor(1);
-      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending', 20_000);
+      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending');
       await settle(200);
       assert.equal(api.received.length, 1);
       assert.equal(api.received[0]!.url, `/bot${BOT_TOKEN}/sendMessage`);
@@ -67,7 +67,7 @@ describeEachDatabase(
       running.push(await startNotifying(ctx(), botConfig(api, cert, [0.1, 0.2, 5])));
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [userId], subject: 'Ship it' });
       await api.waitFor(3);
-      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending', 20_000);
+      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending');
       await settle(400);
       assert.equal(api.received.length, 3, 'two failures and one success, nothing after it');
       assert.ok(api.received[1]!.at - api.received[0]!.at >= 100, 'the first retry waits its delay');
@@ -83,12 +83,12 @@ describeEachDatabase(
       running.push(await startNotifying(ctx(), botConfig(api, cert, [0.05, 0.05])));
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [userId], subject: 'Ship it' });
       await api.waitFor(1);
-      const waiting = await eventually(() => delivery(ctx(), p.orgId), (d) => d.attempts === 1, 20_000);
+      const waiting = await eventually(() => delivery(ctx(), p.orgId), (d) => d.attempts === 1);
       assert.equal(waiting.status, 'pending');
       assert.equal(waiting.last_status_code, 429);
       await api.waitFor(2);
       assert.ok(api.received[1]!.at - api.received[0]!.at >= 1000, `retried after ${api.received[1]!.at - api.received[0]!.at} ms`);
-      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending', 20_000);
+      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending');
       assert.equal(done.status, 'succeeded');
     });
 
@@ -99,7 +99,7 @@ describeEachDatabase(
       running.push(await startNotifying(ctx(), botConfig(api, cert, [0.05, 0.05, 0.05])));
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [userId], subject: 'Ship it' });
       await api.waitFor(1);
-      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending', 20_000);
+      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending');
       await settle(500);
       assert.equal(api.received.length, 1);
       assert.deepEqual(
@@ -114,7 +114,7 @@ describeEachDatabase(
       const { p, userId } = await linkedMember();
       running.push(await startNotifying(ctx(), botConfig(api, cert, [0.05, 0.05])));
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [userId], subject: 'Ship it' });
-      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending', 20_000);
+      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending');
       await settle(300);
       assert.equal(api.received.length, 3, 'the first attempt and two retries');
       assert.deepEqual({ status: done.status, attempts: done.attempts, code: done.last_status_code }, { status: 'failed', attempts: 3, code: 502 });
@@ -125,7 +125,7 @@ describeEachDatabase(
       const { p, userId } = await linkedMember();
       running.push(await startNotifying(ctx(), { ...botConfig(api, cert), telegramBotToken: undefined }));
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [userId], subject: 'Ship it' });
-      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending', 20_000);
+      const done = await eventually(() => delivery(ctx(), p.orgId), (d) => d.status !== 'pending');
       assert.deepEqual({ status: done.status, error: done.last_error }, { status: 'failed', error: MESSENGER_OFF });
       assert.equal(api.received.length, 0);
       assert.equal((await ctx().storage.db.selectFrom('notifications').select('id').where('user_id', '=', userId).execute()).length, 1);
@@ -143,7 +143,7 @@ describeEachDatabase(
       }
       for (let i = 0; i < 4; i++) await emitAssigned(ctx().storage, p.orgId, { assigneeIds: users, subject: `Batch ${i}` });
       running.push(await startNotifying(ctx(), botConfig(api, cert)), await startNotifying(ctx(), botConfig(api, cert)));
-      await api.waitFor(120, 60_000);
+      await api.waitFor(120);
       await settle(500);
       const sent = messages(api).map((m) => `${String(m.chat_id)} ${String(m.text)}`);
       assert.equal(sent.length, 120);

@@ -50,7 +50,7 @@ describeEachDatabase(
       const env = { ...botEnv(api, cert), BIZPLAT_EVENT_POLL_MS: '200' };
       children.push(...(await Promise.all([serve(ctx().config.databaseUrl, env), serve(ctx().config.databaseUrl, env)])));
       for (let i = 0; i < 3; i++) await emitAssigned(ctx().storage, p.orgId, { assigneeIds: users, subject: `Round ${i}` });
-      await api.waitFor(60, 60_000);
+      await api.waitFor(60);
       await settle(500);
       assert.equal(api.received.length, 60);
       assert.equal(new Set(messages(api).map(key)).size, 60, 'no message sent twice');
@@ -60,7 +60,7 @@ describeEachDatabase(
       await settle(300);
       assert.equal(api.received.length, 60);
       children.push(await serve(ctx().config.databaseUrl, env));
-      await api.waitFor(80, 60_000);
+      await api.waitFor(80);
       await settle(300);
       assert.equal(api.received.length, 80);
       assert.equal(new Set(messages(api).map(key)).size, 80);
@@ -83,13 +83,13 @@ describeEachDatabase(
       const env = { ...botEnv(api, cert), BIZPLAT_EVENT_POLL_MS: '200', BIZPLAT_TELEGRAM_RETRY_SCHEDULE: Array(50).fill('0.2').join(',') };
       const doomed = await serve(ctx().config.databaseUrl, env);
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: users, subject: 'Survive' });
-      await api.waitFor(15, 40_000);
+      await api.waitFor(15);
       await stop(doomed, 'SIGKILL');
       const pending = await ctx().storage.db.selectFrom('messenger_deliveries').select('id').where('org_id', '=', p.orgId).where('status', '=', 'pending').execute();
       assert.equal(pending.length, 10, 'every delivery still pending after the crash');
       healthyFrom = api.received.length;
       children.push(await serve(ctx().config.databaseUrl, env));
-      await api.waitFor(healthyFrom + 10, 60_000);
+      await api.waitFor(healthyFrom + 10);
       await settle(500);
       const answeredOk = messages(api).slice(healthyFrom).map(key);
       assert.equal(answeredOk.length, 10, 'nothing sent after its success');

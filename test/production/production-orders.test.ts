@@ -13,6 +13,8 @@ const OTHER_STAGE = '0190a1b2-0000-7000-8000-00000000a012';
 const STAGED = '0190a1b2-0000-7000-8000-00000000b001';
 const LOOSE = '0190a1b2-0000-7000-8000-00000000b002';
 const ARCHIVED = '0190a1b2-0000-7000-8000-00000000b003';
+const SECOND = '0190a1b2-0000-7000-8000-00000000b004';
+const THIRD = '0190a1b2-0000-7000-8000-00000000b005';
 
 describeEachDatabase('production orders', (ctx) => {
   it('lists imported orders (non-archived, exact camelCase fields, no currentStage) and reads one with its stage from the pipeline', async () => {
@@ -109,7 +111,8 @@ describeEachDatabase('production orders', (ctx) => {
     const pipelines = [{ id: PIPE, title: 'Workshop', stages: [{ id: CUT, title: 'Cutting' }] }];
     await importInto(ctx(), other.admin.slug, { productionPipelines: [{ id: OTHER_PIPE, title: 'Theirs', stages: [{ id: OTHER_STAGE, title: 'X' }] }] });
     const refused = async (orders: unknown[], extra: Record<string, unknown[]> = {}) => fieldsOf(await importError(importInto(ctx(), a.admin.slug, { productionPipelines: pipelines, ...extra, productionOrders: orders })));
-    assert.deepEqual(await refused([{ title: 'x', items: [], pipelineId: OTHER_PIPE }]), ['productionOrders[0].pipelineId']);
+    assert.deepEqual(await refused([{ title: 'x', items: [], pipelineId: CUT }]), ['productionOrders[0].pipelineId']);
+    assert.deepEqual(await refused([{ title: 'x', items: [], pipelineId: PIPE, currentStageId: CUT, currentStage: { id: SEW, title: 'Sewing' } }]), ['productionOrders[0].currentStage.id']);
     assert.deepEqual(await refused([{ title: 'x', items: [], pipelineId: PIPE, currentStageId: OTHER_STAGE }]), ['productionOrders[0].currentStageId']);
     assert.deepEqual(await refused([{ title: 'x', items: [], currentStageId: CUT }]), ['productionOrders[0].currentStageId']);
     assert.deepEqual(await refused([{ title: 'ok', items: [] }, { title: 'x', items: [], dealId: other.dealId }]), ['productionOrders[1].dealId']);
@@ -125,6 +128,26 @@ describeEachDatabase('production orders', (ctx) => {
     assert.equal((await list<ProductionOrder>(ctx(), a.admin, '/production/orders')).total, 0);
     const rows = await ctx().storage.db.selectFrom('production_pipelines').select('id').where('org_id', '=', a.admin.orgId).execute();
     assert.deepEqual(rows, []);
+  });
+
+  it('imports orders as GET /production/orders/{id} shows them: a pipeline and stage named only by orders are created from them', async () => {
+    const s = await shop(ctx());
+    const shown = (id: string, stageId: string | null, stageTitle: string | null): ProductionOrder => ({
+      id, title: `Order ${id.slice(-4)}`, status: 'in_progress', pipelineId: OTHER_PIPE, currentStageId: stageId, dealId: null, items: [{ name: 'Door', qty: 2 }],
+      qtyToProduce: 2, qtyProduced: 0, customerName: null, plannedDeliveryDate: null, monitorStatus: 'on_track',
+      currentStage: stageId === null || stageTitle === null ? null : { id: stageId, title: stageTitle },
+    });
+    const file = [shown(STAGED, OTHER_STAGE, 'Priming'), shown(LOOSE, SEW, 'Sewing'), shown(ARCHIVED, OTHER_STAGE, 'Priming'), shown(SECOND, null, null)];
+    assert.deepEqual(await importInto(ctx(), s.admin.slug, { productionOrders: file }), { productionOrders: 4 });
+    for (const order of file) {
+      const res = await api(ctx(), s.admin.token, 'GET', `/production/orders/${order.id}`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(json<ProductionOrder>(res), order);
+    }
+    assert.deepEqual((await list<ProductionOrder>(ctx(), s.admin, '/production/orders', { pipeline_id: OTHER_PIPE })).total, 4);
+    // A later file into that pipeline is checked against the stages it now has: a mistyped stage is refused.
+    const typo = await importError(importInto(ctx(), s.admin.slug, { productionOrders: [{ ...shown(THIRD, CUT, 'Cutting') }] }));
+    assert.deepEqual(fieldsOf(typo), ['productionOrders[0].currentStageId']);
   });
 
   it('needs production:read: crm:read and other scopes are refused with 403, no token with 401', async () => {

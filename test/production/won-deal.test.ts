@@ -134,7 +134,7 @@ describeEachDatabase('a won deal starts production', (ctx) => {
       const won = await move(ctx(), s, 'Won');
       assert.equal(won.statusCode, 200);
       const version = json<{ version: number; stage_id: string }>(won);
-      const [got] = await receiver.waitFor(1, 15_000);
+      const [got] = await receiver.waitFor(1);
       await settle(300);
       assert.equal(receiver.received.length, 1, 'only the subscribed event arrives');
       const body = JSON.parse(got!.body.toString('utf8')) as { event: string; data: Record<string, unknown> };

@@ -6,6 +6,7 @@ import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
 import { newId } from '../../src/storage/ids.ts';
 import type { Storage } from '../../src/storage/storage.ts';
 import type { TestContext } from '../helpers/harness.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 
 /** Emits client.created as a CRM service would, inside a write transaction; returns the event's and the entity's ids. */
 export async function emitClientCreated(storage: Storage, orgId: string, context: Record<string, unknown> = { version: 1 }): Promise<{ eventId: string; entityId: string }> {
@@ -39,7 +40,7 @@ export function settle(ms: number): Promise<void> {
 }
 
 /** Polls `read` until `done` holds for its value (attempts are recorded in batches, after the answer); fails after `timeoutMs`. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = PATIENCE_MS): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

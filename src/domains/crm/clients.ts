@@ -6,7 +6,8 @@ import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { emit } from '../../events/emit.ts';
-import { email, phone, requiredText, tags, text } from './normalize.ts';
+import { email, phone, requiredText, rowTimes, tags, text } from './normalize.ts';
+import type { KeptTimes } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
 import { clients } from './queries.ts';
 import type { Db } from './queries.ts';
@@ -31,10 +32,10 @@ function clean(actor: CrmActor, input: ClientPatchInput): Partial<ClientOut> {
   return out;
 }
 
-export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateInput): Promise<ClientOut> {
+export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateInput, kept: KeptTimes = {}): Promise<ClientOut> {
   const id = input.id ?? newId();
   const fields = clean(actor, input);
-  const now = nowIso();
+  const times = rowTimes(kept);
   const row = {
     org_id: actor.orgId,
     id,
@@ -53,8 +54,7 @@ export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateI
     is_archived: fields.is_archived ?? false,
     search_text: '',
     created_by_user_id: actor.userId,
-    created_at: now,
-    updated_at: now,
+    ...times,
   } satisfies Insertable<CrmClientsTable>;
   row.search_text = clientSearchText(row.name, row.phone, row.email);
   const created = await clients.insert(tx.db, row);

@@ -5,7 +5,8 @@ import type { Page } from '../../http/pagination.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { email, handle, phone, requiredText, tags, text } from './normalize.ts';
+import { email, handle, phone, requiredText, rowTimes, tags, text } from './normalize.ts';
+import type { KeptTimes } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
 import { clientExists, contacts } from './queries.ts';
 import type { Db } from './queries.ts';
@@ -53,10 +54,10 @@ function contactSearchText(c: Pick<ContactOut, 'name' | 'phone' | 'email'>): str
   return searchText(c.name, c.phone, c.phone?.replace(/^\+/, ''), c.email);
 }
 
-export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreateInput): Promise<ContactOut> {
+export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreateInput, kept: KeptTimes = {}): Promise<ContactOut> {
   const id = input.id ?? newId();
   const fields = await clean(tx.db, actor, input);
-  const now = nowIso();
+  const times = rowTimes(kept);
   const base = {
     name: fields.name ?? requiredText('name', input.name),
     phone: fields.phone ?? null,
@@ -76,8 +77,7 @@ export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreat
     is_archived: fields.is_archived ?? false,
     search_text: contactSearchText(base),
     created_by_user_id: actor.userId,
-    created_at: now,
-    updated_at: now,
+    ...times,
   } satisfies Insertable<CrmContactsTable>;
   return contacts.insert(tx.db, row);
 }

@@ -10,7 +10,8 @@ import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { emit } from '../../events/emit.ts';
 import { resolveStage } from './funnels.ts';
-import { requiredText, stageKey, tags, text } from './normalize.ts';
+import { requiredText, rowTimes, stageKey, tags, text } from './normalize.ts';
+import type { KeptTimes } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
 import { CENTS, clientExists, contacts, deals } from './queries.ts';
 import type { Db, StageRow } from './queries.ts';
@@ -73,13 +74,13 @@ async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number
   });
 }
 
-export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput, linkable: LinkableUsers = 'active'): Promise<DealOut> {
+export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput, kept: KeptTimes = {}, linkable: LinkableUsers = 'active'): Promise<DealOut> {
   const id = input.id ?? newId();
   const fields = clean(input);
   const links = { client_id: fields.client_id ?? null, contact_id: fields.contact_id ?? null, assignee_id: fields.assignee_id ?? null };
   await checkLinks(tx.db, actor.orgId, links, input, undefined, linkable);
   const stage = await resolveStage(tx.db, actor.orgId, input);
-  const now = nowIso();
+  const times = rowTimes(kept);
   const title = fields.title ?? requiredText('title', input.title);
   const row = {
     org_id: actor.orgId,
@@ -96,8 +97,7 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
     is_archived: fields.is_archived ?? false,
     search_text: searchText(title),
     created_by_user_id: actor.userId,
-    created_at: now,
-    updated_at: now,
+    ...times,
   } satisfies Insertable<CrmDealsTable>;
   const created = await deals.insert(tx.db, row);
   await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });

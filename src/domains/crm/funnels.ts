@@ -7,7 +7,7 @@ import { stageKey } from './normalize.ts';
 import type { Actor } from '../../http/access.ts';
 import type { Page } from '../../http/pagination.ts';
 import { funnelPage, funnelsChanged, stagesOf } from './funnels.queries.ts';
-import { existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel } from './queries.ts';
+import { clearDefaultFunnel, existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel, removeFunnelWithoutDeals } from './queries.ts';
 import type { Db, StageRow } from './queries.ts';
 import type { FunnelImportInput, FunnelOut, StageKind } from './schemas.ts';
 
@@ -56,9 +56,24 @@ export async function createFunnel(tx: Tx, orgId: string, input: FunnelImportInp
   const taken = await existingStageIds(tx.db, orgId, [...stageIds]);
   const clash = stages.findIndex((s) => taken.has(s.id));
   if (clash >= 0) throw invalidField(`stages.${clash}.id`, 'is already a stage of this organization');
-  await insertFunnel(tx.db, { org_id: orgId, id, name: input.name.trim(), is_default: false, created_at: nowIso() }, stages);
+  const replaced = input.is_default ? await findDefaultFunnel(tx.db, orgId) : undefined;
+  if (input.is_default) await clearDefaultFunnel(tx.db, orgId);
+  await insertFunnel(tx.db, { org_id: orgId, id, name: input.name.trim(), is_default: input.is_default ?? false, created_at: nowIso() }, stages);
+  if (replaced && (await isStarterFunnel(tx.db, orgId, replaced))) await removeFunnelWithoutDeals(tx.db, orgId, replaced.id);
   await funnelsChanged(tx.db, orgId);
   return id;
+}
+
+/**
+ * Whether a funnel is still exactly the one an organization starts with (DEFAULT_FUNNEL): an
+ * imported default funnel replaces such a funnel outright when no deal is in it, so a file
+ * exported from another organization does not leave a second, empty "Sales" behind.
+ */
+async function isStarterFunnel(db: Db, orgId: string, funnel: { id: string; name: string }): Promise<boolean> {
+  if (funnel.name !== DEFAULT_FUNNEL.name) return false;
+  const stages = await funnelStages(db, orgId, funnel.id);
+  const shape = (list: ReadonlyArray<{ name: string; kind: string; order: number }>) => JSON.stringify(list.map((s) => [s.name, s.kind, s.order]));
+  return shape(stages.map((s) => ({ name: s.name, kind: s.kind, order: Number(s.sort_order) }))) === shape(DEFAULT_FUNNEL.stages);
 }
 
 /** A page of the organization's funnels, each with its stages in order (GET /funnels). */

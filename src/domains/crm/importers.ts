@@ -1,8 +1,11 @@
 /**
  * The import collections funnels, clients, contacts and deals: each record passes the API's
- * body schema and the same use case as POST; a problem names `<collection>[<index>].<field>`.
+ * body schema and the same use case as POST, keeping `created_at` and `updated_at` when given;
+ * a problem names `<collection>[<index>].<field>`.
  */
-import type { TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
+import { DateTime } from '../../http/schemas.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
@@ -10,24 +13,36 @@ import { createClient } from './clients.ts';
 import { createContact } from './contacts.ts';
 import { createDeal } from './deals.ts';
 import { createFunnel } from './funnels.ts';
-import type { CrmActor } from './normalize.ts';
+import type { CrmActor, KeptTimes } from './normalize.ts';
 import { ClientCreate, ContactCreate, DealCreate, FunnelImport } from './schemas.ts';
 
 /** Output-only fields an exported record carries; derived again on import. */
-const OUTPUT_ONLY = ['version', 'created_at', 'updated_at', 'channels'];
+const OUTPUT_ONLY = ['version', 'channels'];
 
 function actorOf(ctx: ImportContext): CrmActor {
   return { orgId: ctx.org.id, userId: ctx.actingUserId, orgCurrency: ctx.org.currency, orgSettings: ctx.org.settings };
 }
 
-function importer<T>(collection: string, schema: TSchema, create: (tx: Tx, actor: CrmActor, record: T) => Promise<unknown>, omit: readonly string[] = OUTPUT_ONLY): Importer {
-  return recordImporter<TSchema, T>(collection, schema, (tx, ctx, record) => create(tx, actorOf(ctx), record), { omit });
+/** The body schema plus the record's times, as the API shows them. */
+function withTimes(schema: TObject): TObject {
+  return Type.Object({ ...schema.properties, created_at: Type.Optional(DateTime()), updated_at: Type.Optional(DateTime()) }, { additionalProperties: false });
+}
+
+const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+
+function importer<T>(collection: string, schema: TObject, create: (tx: Tx, actor: CrmActor, record: T, kept: KeptTimes) => Promise<unknown>): Importer {
+  return recordImporter<TObject, T & KeptTimes>(
+    collection,
+    withTimes(schema),
+    (tx, ctx, { created_at: createdAt, updated_at: updatedAt, ...record }) => create(tx, actorOf(ctx), record as T, { created_at: iso(createdAt), updated_at: iso(updatedAt) }),
+    { omit: OUTPUT_ONLY },
+  );
 }
 
 export const crmImporters: Importer[] = [
-  importer('funnels', FunnelImport, (tx, actor, record: Parameters<typeof createFunnel>[2]) => createFunnel(tx, actor.orgId, record), []),
+  recordImporter('funnels', FunnelImport, (tx, ctx, record) => createFunnel(tx, ctx.org.id, record)),
   importer('clients', ClientCreate, createClient),
   importer('contacts', ContactCreate, createContact),
   // A deal of the past may name an assignee who has since been deactivated.
-  importer('deals', DealCreate, (tx, actor, record: Parameters<typeof createDeal>[2]) => createDeal(tx, actor, record, 'members')),
+  importer('deals', DealCreate, (tx, actor, record: Parameters<typeof createDeal>[2], kept) => createDeal(tx, actor, record, kept, 'members')),
 ];

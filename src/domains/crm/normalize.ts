@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { invalidField } from '../../http/errors.ts';
 import type { Actor } from '../../http/access.ts';
+import { nowIso } from '../../storage/codecs.ts';
 
 /** What a CRM use case needs to know about its caller (the API's actor, or an import's organization). */
 export type CrmActor = Pick<Actor, 'orgId' | 'userId' | 'orgCurrency' | 'orgSettings'>;
@@ -73,4 +74,17 @@ export function handle(value: string): string {
 /** Lower-cased key of a stage name: stages are matched by name without regard to case. */
 export function stageKey(name: string): string {
   return name.trim().toLowerCase();
+}
+
+/** Times an import keeps (ISO instants); a create through the API sets both to now. */
+export interface KeptTimes {
+  created_at?: string | undefined;
+  updated_at?: string | undefined;
+}
+
+/** The created_at and updated_at a new row gets: the kept ones, else now. */
+export function rowTimes(kept: KeptTimes): { created_at: string; updated_at: string } {
+  const now = nowIso();
+  const created = kept.created_at ?? now;
+  return { created_at: created, updated_at: kept.updated_at ?? created };
 }

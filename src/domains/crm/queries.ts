@@ -144,3 +144,17 @@ export async function existingStageIds(db: Db, orgId: string, ids: string[]): Pr
 export async function clientExists(db: Db, orgId: string, id: string): Promise<boolean> {
   return (await db.selectFrom('crm_clients').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** Makes no funnel of the organization the default (an imported one is about to be). */
+export async function clearDefaultFunnel(db: Db, orgId: string): Promise<void> {
+  await db.updateTable('crm_funnels').set({ is_default: false }).where('org_id', '=', orgId).where('is_default', '=', true).execute();
+}
+
+/** Removes a funnel and its stages if no deal (archived ones too) is in it; whether it did. */
+export async function removeFunnelWithoutDeals(db: Db, orgId: string, id: string): Promise<boolean> {
+  const deal = await db.selectFrom('crm_deals').select('id').where('org_id', '=', orgId).where('funnel_id', '=', id).limit(1).executeTakeFirst();
+  if (deal) return false;
+  await db.deleteFrom('crm_funnel_stages').where('org_id', '=', orgId).where('funnel_id', '=', id).execute();
+  await db.deleteFrom('crm_funnels').where('org_id', '=', orgId).where('id', '=', id).execute();
+  return true;
+}

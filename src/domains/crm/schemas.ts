@@ -255,6 +255,7 @@ export const FunnelImport = Type.Object(
       ),
       { minItems: 1, maxItems: 100 },
     ),
+    is_default: Type.Optional(Type.Boolean({ description: 'true: the organization\'s default funnel from now on' })),
   },
   { additionalProperties: false },
 );

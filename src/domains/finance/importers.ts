@@ -102,8 +102,8 @@ const receivables = recordImporter('receivables', ReceivableRecord, async (tx, c
     if (!deal) throw invalidField('dealId', 'is not a deal of this organization');
     if (deal.client_id !== null && deal.client_id !== r.clientId) throw invalidField('dealId', 'is a deal of another client than clientId');
   }
-  const { status: _computed, createdAt: _createdAt, ...input } = r;
-  await createReceivable(tx, actor, input);
+  const { status: _computed, createdAt, ...input } = r;
+  await createReceivable(tx, actor, { ...input, ...(createdAt !== undefined ? { createdAt: new Date(createdAt).toISOString() } : {}) });
 });
 
 export const financeImporters: Importer[] = [categories, rates, requests, receivables];

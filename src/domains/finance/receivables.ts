@@ -46,6 +46,8 @@ export interface ReceivableInput {
   dueDate: string;
   paidDate?: string | null | undefined;
   description?: string | null | undefined;
+  /** Kept by an import (an ISO instant); now otherwise. */
+  createdAt?: string | undefined;
 }
 
 /** Writes one receivable; the caller has checked that its client and deal are the organization's. */
@@ -64,7 +66,7 @@ export async function createReceivable(tx: Tx, actor: FinanceActor, input: Recei
     due_date: input.dueDate,
     paid_date: input.paidDate ?? null,
     description: input.description?.trim() || null,
-    created_at: nowIso(),
+    created_at: input.createdAt ?? nowIso(),
   });
   return id;
 }

@@ -93,3 +93,19 @@ export async function findWarehouses(db: Db, orgId: string, ids: string[]): Prom
   if (ids.length === 0) return [];
   return db.selectFrom('warehouses').selectAll().where('org_id', '=', orgId).where('id', 'in', ids).execute();
 }
+
+/** Removes a warehouse if no balance or movement names it; whether it did. */
+export async function removeWarehouseWithoutStock(db: Db, orgId: string, id: string): Promise<boolean> {
+  const balance = await db.selectFrom('stock_balances').select('item_id').where('org_id', '=', orgId).where('warehouse_id', '=', id).limit(1).executeTakeFirst();
+  const movement = await db
+    .selectFrom('stock_movements')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where((eb) => eb.or([eb('from_warehouse_id', '=', id), eb('to_warehouse_id', '=', id)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (balance || movement) return false;
+  await db.deleteFrom('warehouses').where('org_id', '=', orgId).where('id', '=', id).execute();
+  await bumpCollection(db, orgId, warehouses.table);
+  return true;
+}

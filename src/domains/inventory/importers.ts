@@ -13,6 +13,7 @@ import type { Tx } from '../../storage/storage.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { allowsNegativeStock } from './movement-rule.ts';
 import { postMovement } from './movements.ts';
+import { takenLineIds } from './stock.queries.ts';
 import { createProduct } from './products.ts';
 import { ITEM_TYPES, MOVEMENT_KINDS, MovementLineInput } from './schemas.ts';
 import { createWarehouse } from './warehouses.ts';
@@ -148,6 +149,11 @@ async function importMovement(tx: Tx, ctx: ImportContext, r: MovementRecord): Pr
     author = r.created_by_user_id;
   }
   const lines = r.lines.map(({ id: _id, cost_currency: _currency, ...line }) => line);
+  const lineIds = r.lines.map((line) => line.id);
+  const given = lineIds.filter((id): id is string => id !== undefined);
+  const taken = await takenLineIds(tx.db, ctx.org.id, given);
+  const clash = lineIds.findIndex((id, i) => id !== undefined && (taken.has(id) || lineIds.indexOf(id) !== i));
+  if (clash >= 0) throw validationError(`lines.${clash}.id: is already a movement line id`, [{ field: `lines.${clash}.id`, message: 'is already a movement line id of this organization or of this movement' }]);
   await postMovement(
     tx,
     { orgId: ctx.org.id, currency: ctx.org.currency, userId: author, allowNegativeStock: allowsNegativeStock(ctx.org.settings) },
@@ -158,6 +164,7 @@ async function importMovement(tx: Tx, ctx: ImportContext, r: MovementRecord): Pr
       warehouse_id: warehouseId,
       ...(r.kind === 'transfer' ? { to_warehouse_id: r.to_warehouse_id ?? null } : {}),
       lines,
+      lineIds,
       notes: r.notes ?? r.reason ?? null,
       reference_type: r.reference_type ?? null,
       reference_id: r.reference_id ?? null,

@@ -25,6 +25,8 @@ export interface LedgerActor {
 export interface NewMovement extends MovementCreateBody {
   id?: string | undefined;
   date?: string | undefined;
+  /** The lines' ids, by position, kept by an import (new ids otherwise). */
+  lineIds?: ReadonlyArray<string | undefined> | undefined;
 }
 
 export function allowsNegativeStock(settings: Readonly<Record<string, unknown>>): boolean {
@@ -166,7 +168,7 @@ export function prepareMovement(actor: LedgerActor, input: NewMovement): Prepare
       const given = input.lines[line.index];
       return {
         org_id: actor.orgId,
-        id: newId(),
+        id: input.lineIds?.[line.index] ?? newId(),
         movement_id: movement.id,
         line_no: line.index,
         item_id: line.itemId,

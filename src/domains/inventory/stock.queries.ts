@@ -129,3 +129,10 @@ export async function countMovements(db: Db, orgId: string, filter: MovementFilt
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Which of these ids already name a movement line of the organization. */
+export async function takenLineIds(db: Db, orgId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('stock_movement_lines').select('id').where('org_id', '=', orgId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -6,7 +6,7 @@ import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { clearDefaultWarehouse, warehouses } from './catalog.queries.ts';
+import { clearDefaultWarehouse, removeWarehouseWithoutStock, warehouses } from './catalog.queries.ts';
 import type { Warehouse, WarehouseListQuery } from './schemas.ts';
 
 export interface NewWarehouse {
@@ -22,8 +22,9 @@ export interface NewWarehouse {
 /** Warehouses are made by the platform (the default one) and by import; the API only reads them. */
 export async function createWarehouse(tx: Tx, actor: Pick<Actor, 'orgId'>, input: NewWarehouse): Promise<Warehouse> {
   const isDefault = input.isDefault ?? false;
+  const replaced = isDefault ? await warehouses.list(tx.db, actor.orgId, { limit: 1, offset: 0 }) : undefined;
   if (isDefault) await clearDefaultWarehouse(tx.db, actor.orgId);
-  return warehouses.insert(tx.db, {
+  const created = await warehouses.insert(tx.db, {
     org_id: actor.orgId,
     id: input.id ?? newId(),
     name: input.name,
@@ -34,10 +35,24 @@ export async function createWarehouse(tx: Tx, actor: Pick<Actor, 'orgId'>, input
     is_archived: input.isArchived ?? false,
     created_at: nowIso(),
   });
+  const starter = replaced?.items.find((w) => w.isDefault && isStarter(w));
+  if (starter) await removeWarehouseWithoutStock(tx.db, actor.orgId, starter.id);
+  return created;
+}
+
+const STARTER = { name: 'Main warehouse', code: 'MAIN' };
+
+/**
+ * Still exactly the warehouse an organization starts with: an imported default warehouse
+ * replaces it outright when no stock or movement names it, so a file exported from another
+ * organization does not leave a second, empty "Main warehouse" behind.
+ */
+function isStarter(w: Warehouse): boolean {
+  return w.name === STARTER.name && w.code === STARTER.code && w.city === null && w.address_line === null && !w.isArchived;
 }
 
 export async function createDefaultWarehouse(tx: Tx, org: { id: string }): Promise<void> {
-  await createWarehouse(tx, { orgId: org.id }, { name: 'Main warehouse', code: 'MAIN', isDefault: true });
+  await createWarehouse(tx, { orgId: org.id }, { ...STARTER, isDefault: true });
 }
 
 export async function getWarehouse(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Warehouse> {

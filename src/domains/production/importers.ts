@@ -1,16 +1,17 @@
 /**
  * Import collections productionPipelines and productionOrders (in this order). Records carry
- * the API's output field names (currentStage is derived and ignored); a problem names
- * `<collection>[<i>].<field>` and rejects the whole file.
+ * the API's output field names; an order may name a pipeline and stage no productionPipelines
+ * record declared (they are created from it, the stage titled by its currentStage). A problem
+ * names `<collection>[<i>].<field>` and rejects the whole file.
  */
 import { Type } from '@sinclair/typebox';
 import { invalidField } from '../../http/errors.ts';
 import { DateOnly, Name, Nullable, NullableText, RefId, StringEnum } from '../../http/schemas.ts';
 import { getDeal } from '../crm/deals.ts';
 import { recordImporter } from '../importing.ts';
-import type { Importer } from '../module.ts';
+import type { ImportContext, Importer } from '../module.ts';
 import { createProductionOrder } from './orders.ts';
-import { createPipeline } from './pipelines.ts';
+import { createNamedPlacement, createPipeline } from './pipelines.ts';
 import { MONITOR_STATUSES, PRODUCTION_STATUSES } from './schemas.ts';
 
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(schema);
@@ -37,17 +38,25 @@ const OrderRecord = Type.Object({
   plannedDeliveryDate: Opt(Nullable(DateOnly())),
   monitorStatus: Opt(StringEnum(MONITOR_STATUSES)),
   isArchived: Opt(Type.Boolean()),
-  currentStage: Opt(Type.Unknown({ description: 'ignored: read from the pipeline' })),
+  currentStage: Opt(Nullable(Type.Object({ id: RefId(), title: Name(200) }, { additionalProperties: false, description: 'names a stage created from the order; otherwise read from the pipeline' }))),
 }, { additionalProperties: false });
 
 const pipelines = recordImporter('productionPipelines', PipelineRecord, (tx, ctx, r) => createPipeline(tx, { orgId: ctx.org.id }, r));
+
+/** The pipelines created from the orders of one import run, which later orders of the same file may add stages to. */
+const namedByOrders = new WeakMap<ImportContext, Set<string>>();
 
 const orders = recordImporter('productionOrders', OrderRecord, async (tx, ctx, r) => {
   if (r.dealId) {
     const actor = { orgId: ctx.org.id, userId: ctx.actingUserId, orgCurrency: ctx.org.currency, orgSettings: ctx.org.settings };
     if (!(await getDeal(tx.db, actor, r.dealId).catch(() => undefined))) throw invalidField('dealId', 'is not a deal of this organization');
   }
-  const { currentStage: _derived, ...input } = r;
+  const { currentStage, ...input } = r;
+  const stageId = input.currentStageId ?? null;
+  if (currentStage && currentStage.id !== stageId) throw invalidField('currentStage.id', 'must equal currentStageId');
+  const created = namedByOrders.get(ctx) ?? new Set<string>();
+  namedByOrders.set(ctx, created);
+  await createNamedPlacement(tx, { orgId: ctx.org.id }, { pipelineId: input.pipelineId ?? null, stageId, stageTitle: currentStage?.title }, created);
   await createProductionOrder(tx, { orgId: ctx.org.id }, input);
 });
 

@@ -100,3 +100,16 @@ export async function defaultPipelineStart(db: Db, orgId: string): Promise<{ pip
     .executeTakeFirst();
   return { pipelineId: pipeline.id, stageId: first?.id ?? null };
 }
+
+/** Adds a stage after the pipeline's last one (an order named a stage its pipeline lacked). */
+export async function appendStage(db: Db, orgId: string, pipelineId: string, stage: { id: string; title: string }): Promise<void> {
+  const last = await db
+    .selectFrom('production_stages')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .where('org_id', '=', orgId)
+    .where('pipeline_id', '=', pipelineId)
+    .executeTakeFirst();
+  const after = last?.last === null || last?.last === undefined ? 0 : Number(last.last);
+  await db.insertInto('production_stages').values({ org_id: orgId, id: stage.id, pipeline_id: pipelineId, title: stage.title, sort_order: after + 1 }).execute();
+  await bumpCollection(db, orgId, 'production_orders');
+}
