@@ -165,4 +165,31 @@ describe('recurrence', () => {
     assert.equal(over(`FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8,9,10;BYHOUR=${hours(24)};UNTIL=20340101`), 10_001);
     assert.equal(over('FREQ=WEEKLY'), undefined);
   });
+
+  it('monthly and yearly rules without COUNT, far into a series, start their walk at a later period and expand exactly as the rrule library does from the start', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('MONTHLY', 'YEARLY'),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom('', 'BYMONTHDAY=1,15,-1', 'BYDAY=-1SU,2MO', 'BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', 'BYMONTHDAY=31', 'BYMONTH=2,8;BYMONTHDAY=29,30', 'BYHOUR=9,14;BYMINUTE=0,30'),
+        fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
+        fc.integer({ min: 0, max: 3_000 }),
+        fc.integer({ min: 1, max: 400 }),
+        (freq, interval, extraParts, untilYears, windowDay, windowDays) => {
+          const startMs = Date.UTC(2030, 0, 31, 9, 0);
+          const base = [`FREQ=${freq}`, `INTERVAL=${interval}`, ...(extraParts === '' ? [] : [extraParts])].join(';');
+          const library = new RRule({ ...RRule.parseString(base), ...(untilYears === undefined ? {} : { until: new Date(startMs + untilYears * 365 * DAY) }), dtstart: new Date(startMs), tzid: null });
+          if (library.after(new Date(startMs), true)?.getTime() !== startMs) return;
+          const until = untilYears === undefined ? '' : `;UNTIL=${new Date(startMs + untilYears * 365 * DAY).toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+          const series = { startMs, durationMs: 1_800_000, timeZone: 'UTC', rule: base + until };
+          const from = startMs + windowDay * DAY;
+          const to = from + windowDays * DAY;
+          const theirs = library.between(new Date(from - 1_800_000), new Date(to), true).map((d) => d.getTime()).sort((a, b) => a - b)
+            .filter((t) => t + 1_800_000 > from && t < to);
+          assert.deepEqual(occurrencesBetween(series, from, to), theirs, series.rule);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
 });

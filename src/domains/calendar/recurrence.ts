@@ -45,6 +45,8 @@ interface Compiled {
   localStart: number;
   /** Whole periods may be skipped (no COUNT): their length in floating ms. */
   periodMs: number | undefined;
+  /** Whole months or years may be skipped (MONTHLY or YEARLY, no COUNT): how many make a period. */
+  calendarPeriod: { unit: 'MONTHLY' | 'YEARLY'; interval: number } | undefined;
   arithmetic: Arithmetic | undefined;
   count: number | undefined;
   /** UNTIL as floating ms. */
@@ -86,8 +88,11 @@ function compile(series: Series): Compiled {
   const freq = parts.get('FREQ');
   const unit = freq === 'HOURLY' ? HOUR : freq === 'DAILY' ? DAY : freq === 'WEEKLY' ? 7 * DAY : undefined;
   const count = parts.has('COUNT') ? Number(parts.get('COUNT')) : undefined;
+  const calendarUnit = count === undefined && (freq === 'MONTHLY' || freq === 'YEARLY') ? freq : undefined;
+  if (calendarUnit !== undefined) pinDefaults(options, calendarUnit, localStart);
   const compiled: Compiled = {
     options, localStart, periodMs: count !== undefined || unit === undefined ? undefined : unit * interval,
+    calendarPeriod: calendarUnit === undefined ? undefined : { unit: calendarUnit, interval },
     arithmetic: arithmeticOf(parts, localStart, count, until), count, until,
   };
   if (compiledRules.size >= 10_000) compiledRules.clear();
@@ -96,14 +101,44 @@ function compile(series: Series): Compiled {
 }
 
 /**
+ * The parts the library would take from DTSTART, written out (RFC 5545 §3.3.10), so that a
+ * MONTHLY or YEARLY rule may start its walk at a later period's first day.
+ */
+function pinDefaults(options: Partial<Options>, unit: 'MONTHLY' | 'YEARLY', localStart: number): void {
+  const at = new Date(localStart);
+  const dayChosen = [options.byweekno, options.byyearday, options.bymonthday, options.byweekday].some((p) => p !== undefined && p !== null);
+  if (!dayChosen) {
+    if (unit === 'YEARLY') options.bymonth ??= at.getUTCMonth() + 1;
+    options.bymonthday = at.getUTCDate();
+  }
+  options.byhour ??= at.getUTCHours();
+  options.byminute ??= at.getUTCMinutes();
+  options.bysecond ??= at.getUTCSeconds();
+}
+
+/** The first day (with the start's milliseconds) of the latest whole MONTHLY or YEARLY period at least a period before `localFrom`. */
+function calendarPeriodStart(c: Compiled, unit: 'MONTHLY' | 'YEARLY', interval: number, localFrom: number): number {
+  const start = new Date(c.localStart);
+  const from = new Date(localFrom);
+  const months = unit === 'MONTHLY' ? (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth() : from.getUTCFullYear() - start.getUTCFullYear();
+  const skipped = (Math.floor(months / interval) - 1) * interval;
+  if (skipped <= 0) return c.localStart;
+  const first = unit === 'MONTHLY' ? Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + skipped, 1) : Date.UTC(start.getUTCFullYear() + skipped, 0, 1);
+  return first + start.getUTCMilliseconds();
+}
+
+/**
  * The rule starting from the latest whole period that leaves `localFrom` at least one period
- * ahead: with no COUNT, a daily, hourly or weekly rule repeats the same pattern each period, so
- * the years before a window need not be walked.
+ * ahead: with no COUNT, a rule repeats the same pattern each period (hours, days and weeks of
+ * fixed length; months and years from their first day), so the years before a window need not
+ * be walked.
  */
 function ruleFrom(c: Compiled, localFrom: number): Rule {
   let start = c.localStart;
   if (c.periodMs !== undefined && localFrom - start > 2 * c.periodMs) {
     start += (Math.floor((localFrom - start) / c.periodMs) - 1) * c.periodMs;
+  } else if (c.calendarPeriod !== undefined) {
+    start = calendarPeriodStart(c, c.calendarPeriod.unit, c.calendarPeriod.interval, localFrom);
   }
   return new RRule({ ...c.options, dtstart: new Date(start), tzid: null });
 }
