@@ -146,7 +146,8 @@ function ruleFrom(c: Compiled, localFrom: number): Rule {
 /** The library's local starts from `localFrom` to `localTo`, in order, a widening window at a time. */
 function* libraryLocals(c: Compiled, localFrom: number, localTo: number): Generator<number> {
   let from = Math.max(localFrom, c.localStart);
-  for (let width = 2 * DAY; from <= localTo; width *= 4) {
+  // Doubling: a reader that stops early leaves at most as much expanded as it took.
+  for (let width = DAY; from <= localTo; width *= 2) {
     const to = Math.min(localTo, from + width);
     // The library yields the times of one day in the order the rule lists them: sorted here.
     yield* ruleFrom(c, from).between(new Date(from), new Date(to), true).map((d) => d.getTime()).sort((x, y) => x - y);
