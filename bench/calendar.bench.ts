@@ -49,14 +49,14 @@ async function seed(ctx: ServedContext, owner: Principal, series: number): Promi
   await sql`analyze`.execute(ctx.storage.db);
 }
 
-/** Mean milliseconds of one listMeetings call over `rounds` different months. */
-async function directMs(ctx: ServedContext, actor: CalendarActor, rounds = 20): Promise<{ ms: number; total: number }> {
+/** Mean milliseconds of one listMeetings call over `rounds` windows, the i-th starting at `firstFrom` + i × `stepMs` and `days` long. */
+export async function directMs(ctx: ServedContext, actor: CalendarActor, window = { firstFrom: '2027-02-01T00:00:00Z', stepMs: 13 * 86_400_000, days: 30, limit: 500 }, rounds = 20): Promise<{ ms: number; total: number }> {
   let spent = 0;
   let total = 0;
   for (let i = 0; i < rounds; i++) {
-    const from = Date.parse('2027-02-01T00:00:00Z') + i * 13 * 86_400_000;
+    const from = Date.parse(window.firstFrom) + i * window.stepMs;
     const began = performance.now();
-    const page = await listMeetings(ctx.storage.db, actor, { from: new Date(from).toISOString(), to: new Date(from + 30 * 86_400_000).toISOString(), limit: 500 });
+    const page = await listMeetings(ctx.storage.db, actor, { from: new Date(from).toISOString(), to: new Date(from + window.days * 86_400_000).toISOString(), limit: window.limit });
     spent += performance.now() - began;
     total += page.total;
   }

@@ -12,8 +12,10 @@ import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { meetingOut, occurrenceId, seriesOf } from './occurrences.ts';
 import { findMeeting, insertMeeting, meetingExists, meetingsTouching } from './queries.ts';
-import type { Db } from './queries.ts';
-import { RuleError, lastEndMs, occurrencesBetween, parseRule, startMatchesRule } from './recurrence.ts';
+import type { Db, MeetingRow } from './queries.ts';
+import { mergeSorted } from './merge.ts';
+import { MAX_OCCURRENCES, countOccurrences, lastEndMs, occurrenceCount, occurrences, startMatchesRule } from './recurrence.ts';
+import { RuleError, parseRule } from './rules.ts';
 import { scheduleFirstReminder } from './reminders.ts';
 import { MAX_DURATION_MINUTES, MAX_WINDOW_DAYS } from './schemas.ts';
 import type { MeetingCreateInput, MeetingListInput, MeetingOut } from './schemas.ts';
@@ -98,6 +100,9 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
   if (!startMatchesRule(series)) {
     fail([{ field: 'start_at', message: `must be an occurrence of recurrence_rule (in ${timeZone}): the first occurrence of a series is its start` }]);
   }
+  if ((occurrenceCount(series) ?? 0) > MAX_OCCURRENCES) {
+    fail([{ field: 'recurrence_rule', message: `has more than ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences before its UNTIL: a series has at most ${MAX_OCCURRENCES.toLocaleString('en-US')}` }]);
+  }
   const id = options.id ?? newId();
   if (options.id !== undefined && (await meetingExists(tx.db, orgId, id))) fail([{ field: 'id', message: `${id} is already a meeting of this organization` }]);
   const last = lastEndMs(series);
@@ -139,17 +144,37 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
   return out;
 }
 
-/** The window's occurrences the caller sees, in start order (then id), at most `limit`; `total` counts them all. */
+/** How many occurrences expanded through the rule library one answer's `total` counts at most (arithmetic rules are counted exactly at no cost). */
+export const LIBRARY_COUNT_BUDGET = 500;
+
+interface Found {
+  start: number;
+  id: string;
+  row: MeetingRow;
+}
+
+const earlier = (a: Found, b: Found) => a.start < b.start || (a.start === b.start && a.id < b.id);
+
+/**
+ * The window's occurrences the caller sees, in start order (then id), at most `limit`: every
+ * series is expanded lazily and merged, so the work follows the page, not the window. `total`
+ * counts them all, by arithmetic where the rule allows and otherwise within LIBRARY_COUNT_BUDGET.
+ */
 export async function listMeetings(db: Db, actor: CalendarActor, query: MeetingListInput): Promise<Page<MeetingOut>> {
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
   if (to <= from) fail([{ field: 'to', message: 'must be after from' }]);
   if (to - from > MAX_WINDOW_DAYS * 24 * 60 * MINUTE) fail([{ field: 'to', message: `the window may span at most ${MAX_WINDOW_DAYS} days` }]);
   const rows = await meetingsTouching(db, actor.orgId, new Date(from).toISOString(), new Date(to).toISOString(), seesAll(actor) ? undefined : actor.userId);
-  const found: Array<{ start: number; id: string; row: (typeof rows)[number] }> = [];
-  for (const row of rows) {
-    for (const start of occurrencesBetween(seriesOf(row), from, to)) found.push({ start, id: occurrenceId(row, start), row });
+  const streams = rows.map(function* (row): Generator<Found> {
+    for (const start of occurrences(seriesOf(row), from, to)) yield { start, id: occurrenceId(row, start), row };
+  });
+  const items: MeetingOut[] = [];
+  for (const o of mergeSorted(streams, earlier)) {
+    items.push(meetingOut(o.row, o.start, o.id));
+    if (items.length >= query.limit) break;
   }
-  found.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { items: found.slice(0, query.limit).map((o) => meetingOut(o.row, o.start, o.id)), total: found.length, limit: query.limit, offset: 0 };
+  const budget = { left: LIBRARY_COUNT_BUDGET };
+  const total = rows.reduce((sum, row) => sum + countOccurrences(seriesOf(row), from, to, budget), 0);
+  return { items, total: Math.max(total, items.length), limit: query.limit, offset: 0 };
 }

@@ -1,11 +1,16 @@
 /**
  * Recurring meetings (RFC 5545 RRULE) expanded in the meeting's time zone so that local
  * wall-clock time is kept across daylight-saving changes: the rule runs in floating local time
- * (the `rrule` library with no TZID) and each local start becomes an instant in the zone.
+ * and each local start becomes an instant in the zone. Arithmetic rules (see slots.ts) are
+ * expanded and counted without walking; the others through the `rrule` library (no TZID), a
+ * window at a time. Expansion is lazy: a reader takes occurrences in start order and stops.
  */
 import rrule from 'rrule';
 import type { Options } from 'rrule';
 import { instantOf, localOf } from '../../platform/time-zone.ts';
+import { MAX_COUNT, parseRule, untilMs } from './rules.ts';
+import { slotAt, slotsBefore, slotsOf } from './slots.ts';
+import type { Slots } from './slots.ts';
 
 const { RRule } = rrule;
 type Rule = InstanceType<typeof RRule>;
@@ -14,79 +19,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The widest offset between a zone's wall clock and UTC, with a margin. */
 const ZONE_MARGIN = 15 * HOUR;
-export const MAX_COUNT = 10_000;
-
-const WEEKDAY = '(SU|MO|TU|WE|TH|FR|SA)';
-const intList = (min: number, max: number, signed: boolean) => (value: string) =>
-  value.split(',').every((v) => {
-    if (!/^[+-]?\d{1,3}$/.test(v)) return false;
-    const n = Number(v);
-    if (!signed && /^[+-]/.test(v)) return false;
-    return Math.abs(n) >= min && Math.abs(n) <= max && (signed ? n !== 0 || min === 0 : true);
-  });
-
-/** Each rule part RFC 5545 defines, with a check of its value. */
-const PARTS: Record<string, (value: string) => boolean> = {
-  FREQ: (v) => /^(YEARLY|MONTHLY|WEEKLY|DAILY|HOURLY|MINUTELY|SECONDLY)$/.test(v),
-  UNTIL: (v) => /^\d{8}(T\d{6}Z?)?$/.test(v) && !Number.isNaN(untilMs(v)),
-  COUNT: (v) => /^\d{1,6}$/.test(v) && Number(v) >= 1,
-  INTERVAL: (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1,
-  BYSECOND: intList(0, 60, false),
-  BYMINUTE: intList(0, 59, false),
-  BYHOUR: intList(0, 23, false),
-  BYDAY: (v) => v.split(',').every((d) => new RegExp(`^([+-]?(?:[1-9]|[1-4][0-9]|5[0-3]))?${WEEKDAY}$`).test(d)),
-  BYMONTHDAY: intList(1, 31, true),
-  BYYEARDAY: intList(1, 366, true),
-  BYWEEKNO: intList(1, 53, true),
-  BYMONTH: intList(1, 12, false),
-  BYSETPOS: intList(1, 366, true),
-  WKST: (v) => new RegExp(`^${WEEKDAY}$`).test(v),
-};
-
-/** UNTIL as floating ms: a date is the whole of that local day. */
-function untilMs(v: string): number {
-  const [y, mo, d] = [v.slice(0, 4), v.slice(4, 6), v.slice(6, 8)].map(Number) as [number, number, number];
-  const [h, mi, s] = v.length === 8 ? [23, 59, 59] : ([v.slice(9, 11), v.slice(11, 13), v.slice(13, 15)].map(Number) as [number, number, number]);
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-  const back = new Date(ms);
-  return back.getUTCDate() === d && back.getUTCMonth() === mo - 1 && h < 24 && mi < 60 && s < 60 ? ms : Number.NaN;
-}
-
-export class RuleError extends Error {}
-
-export interface ParsedRule {
-  /** The rule as stored: upper case, without an `RRULE:` prefix. */
-  text: string;
-  parts: Map<string, string>;
-}
-
-/** A rule's text checked part by part (names, values, FREQ once, COUNT and UNTIL not together); throws RuleError. */
-export function parseRule(input: string): ParsedRule {
-  const text = input.trim().replace(/^RRULE:/i, '').toUpperCase();
-  if (text === '') throw new RuleError('is empty');
-  if (/[\r\n]/.test(text)) throw new RuleError('must be a single RRULE (no DTSTART, EXDATE or other properties)');
-  const parts = new Map<string, string>();
-  for (const part of text.split(';')) {
-    const eq = part.indexOf('=');
-    const name = eq < 0 ? part : part.slice(0, eq);
-    const value = eq < 0 ? '' : part.slice(eq + 1);
-    const check = PARTS[name];
-    if (check === undefined) throw new RuleError(`has an unknown part "${name}"`);
-    if (parts.has(name)) throw new RuleError(`has ${name} twice`);
-    if (value === '' || !check(value)) throw new RuleError(`has an invalid ${name} value "${value}"`);
-    parts.set(name, value);
-  }
-  const freq = parts.get('FREQ');
-  if (freq === undefined) throw new RuleError('needs FREQ');
-  if (freq === 'MINUTELY' || freq === 'SECONDLY') throw new RuleError(`FREQ=${freq} is not supported: meetings recur at most hourly`);
-  if (parts.has('COUNT') && parts.has('UNTIL')) throw new RuleError('may not have both COUNT and UNTIL');
-  if (Number(parts.get('COUNT') ?? 0) > MAX_COUNT) throw new RuleError(`COUNT may be at most ${MAX_COUNT}`);
-  if (parts.has('BYWEEKNO') && freq !== 'YEARLY') throw new RuleError('BYWEEKNO is only allowed with FREQ=YEARLY');
-  if (parts.has('BYYEARDAY') && ['DAILY', 'WEEKLY', 'MONTHLY'].includes(freq)) throw new RuleError(`BYYEARDAY is not allowed with FREQ=${freq}`);
-  if (parts.has('BYMONTHDAY') && freq === 'WEEKLY') throw new RuleError('BYMONTHDAY is not allowed with FREQ=WEEKLY');
-  if (/[+-]?\d/.test(parts.get('BYDAY') ?? '') && !['MONTHLY', 'YEARLY'].includes(freq)) throw new RuleError('BYDAY with a number is only allowed with FREQ=MONTHLY or YEARLY');
-  return { text: [...parts].map(([k, v]) => `${k}=${v}`).join(';'), parts };
-}
+/** The most occurrences a series may have: COUNT at most this, and UNTIL no later than its last. */
+export const MAX_OCCURRENCES = MAX_COUNT;
 
 /** A meeting as expansion needs it. */
 export interface Series {
@@ -98,45 +32,33 @@ export interface Series {
   rule: string | null;
 }
 
+interface Arithmetic {
+  slots: Slots;
+  /** The series' first slot, and the slot after its last (Infinity without COUNT or UNTIL). */
+  first: number;
+  end: number;
+}
+
 interface Compiled {
   options: Partial<Options>;
   /** The first start as floating local ms. */
   localStart: number;
   /** Whole periods may be skipped (no COUNT): their length in floating ms. */
   periodMs: number | undefined;
-  /** A rule of the common shape (see `simpleShape`), expanded without the library. */
-  simple: Simple | undefined;
+  /** Whole months or years may be skipped (MONTHLY or YEARLY, no COUNT): how many make a period. */
+  calendarPeriod: { unit: 'MONTHLY' | 'YEARLY'; interval: number } | undefined;
+  arithmetic: Arithmetic | undefined;
   count: number | undefined;
   /** UNTIL as floating ms. */
   until: number | undefined;
 }
 
-/** HOURLY, DAILY or WEEKLY with at most INTERVAL, COUNT, UNTIL, plain BYDAY and WKST. */
-interface Simple {
-  freq: 'HOURLY' | 'DAILY' | 'WEEKLY';
-  stepMs: number;
-  /** Weekdays (0 = Sunday) the rule keeps, or undefined for all (HOURLY, DAILY) / the start's (WEEKLY). */
-  weekdays: number[] | undefined;
-  /** 0 = Sunday. */
-  weekStart: number;
-}
-
-const DAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-const SIMPLE_PARTS = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'WKST']);
-
-function simpleShape(parts: Map<string, string>): Simple | undefined {
-  const freq = parts.get('FREQ');
-  if (freq !== 'HOURLY' && freq !== 'DAILY' && freq !== 'WEEKLY') return undefined;
-  if ([...parts.keys()].some((k) => !SIMPLE_PARTS.has(k))) return undefined;
-  const byday = parts.get('BYDAY');
-  if (byday !== undefined && /\d/.test(byday)) return undefined;
-  const unit = freq === 'HOURLY' ? HOUR : freq === 'DAILY' ? DAY : 7 * DAY;
-  return {
-    freq,
-    stepMs: unit * Number(parts.get('INTERVAL') ?? 1),
-    weekdays: byday === undefined ? undefined : [...new Set(byday.split(',').map((d) => DAY_CODES.indexOf(d)))],
-    weekStart: DAY_CODES.indexOf(parts.get('WKST') ?? 'MO'),
-  };
+function arithmeticOf(parts: ReadonlyMap<string, string>, localStart: number, count: number | undefined, until: number | undefined): Arithmetic | undefined {
+  const slots = slotsOf(parts, localStart);
+  if (slots === undefined) return undefined;
+  const first = slotsBefore(slots, localStart);
+  const end = Math.min(count === undefined ? Infinity : first + count, until === undefined ? Infinity : slotsBefore(slots, until + 1));
+  return { slots, first, end };
 }
 
 const compiledRules = new Map<string, Compiled>();
@@ -150,6 +72,11 @@ function compile(series: Series): Compiled {
   const options: Partial<Options> = RRule.parseString(
     [...parts].filter(([k]) => k !== 'UNTIL').map(([k, v]) => `${k}=${v}`).join(';'),
   );
+  // The library walks a day's times in the order listed, and COUNT would count them so: sorted, they are counted in time order.
+  for (const key of ['byhour', 'byminute', 'bysecond'] as const) {
+    const list = options[key];
+    if (Array.isArray(list)) options[key] = [...list].sort((x, y) => x - y);
+  }
   const untilText = parts.get('UNTIL');
   let until: number | undefined;
   if (untilText !== undefined) {
@@ -161,8 +88,12 @@ function compile(series: Series): Compiled {
   const freq = parts.get('FREQ');
   const unit = freq === 'HOURLY' ? HOUR : freq === 'DAILY' ? DAY : freq === 'WEEKLY' ? 7 * DAY : undefined;
   const count = parts.has('COUNT') ? Number(parts.get('COUNT')) : undefined;
+  const calendarUnit = count === undefined && (freq === 'MONTHLY' || freq === 'YEARLY') ? freq : undefined;
+  if (calendarUnit !== undefined) pinDefaults(options, calendarUnit, localStart);
   const compiled: Compiled = {
-    options, localStart, periodMs: count !== undefined || unit === undefined ? undefined : unit * interval, simple: simpleShape(parts), count, until,
+    options, localStart, periodMs: count !== undefined || unit === undefined ? undefined : unit * interval,
+    calendarPeriod: calendarUnit === undefined ? undefined : { unit: calendarUnit, interval },
+    arithmetic: arithmeticOf(parts, localStart, count, until), count, until,
   };
   if (compiledRules.size >= 10_000) compiledRules.clear();
   compiledRules.set(key, compiled);
@@ -170,85 +101,140 @@ function compile(series: Series): Compiled {
 }
 
 /**
+ * The parts the library would take from DTSTART, written out (RFC 5545 §3.3.10), so that a
+ * MONTHLY or YEARLY rule may start its walk at a later period's first day.
+ */
+function pinDefaults(options: Partial<Options>, unit: 'MONTHLY' | 'YEARLY', localStart: number): void {
+  const at = new Date(localStart);
+  const dayChosen = [options.byweekno, options.byyearday, options.bymonthday, options.byweekday].some((p) => p !== undefined && p !== null);
+  if (!dayChosen) {
+    if (unit === 'YEARLY') options.bymonth ??= at.getUTCMonth() + 1;
+    options.bymonthday = at.getUTCDate();
+  }
+  options.byhour ??= at.getUTCHours();
+  options.byminute ??= at.getUTCMinutes();
+  options.bysecond ??= at.getUTCSeconds();
+}
+
+/** The first day (with the start's milliseconds) of the latest whole MONTHLY or YEARLY period at least a period before `localFrom`. */
+function calendarPeriodStart(c: Compiled, unit: 'MONTHLY' | 'YEARLY', interval: number, localFrom: number): number {
+  const start = new Date(c.localStart);
+  const from = new Date(localFrom);
+  const months = unit === 'MONTHLY' ? (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth() : from.getUTCFullYear() - start.getUTCFullYear();
+  const skipped = (Math.floor(months / interval) - 1) * interval;
+  if (skipped <= 0) return c.localStart;
+  const first = unit === 'MONTHLY' ? Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + skipped, 1) : Date.UTC(start.getUTCFullYear() + skipped, 0, 1);
+  return first + start.getUTCMilliseconds();
+}
+
+/**
  * The rule starting from the latest whole period that leaves `localFrom` at least one period
- * ahead: with no COUNT, a daily, hourly or weekly rule repeats the same pattern each period, so
- * the years before a window need not be walked.
+ * ahead: with no COUNT, a rule repeats the same pattern each period (hours, days and weeks of
+ * fixed length; months and years from their first day), so the years before a window need not
+ * be walked.
  */
 function ruleFrom(c: Compiled, localFrom: number): Rule {
   let start = c.localStart;
   if (c.periodMs !== undefined && localFrom - start > 2 * c.periodMs) {
     start += (Math.floor((localFrom - start) / c.periodMs) - 1) * c.periodMs;
+  } else if (c.calendarPeriod !== undefined) {
+    start = calendarPeriodStart(c, c.calendarPeriod.unit, c.calendarPeriod.interval, localFrom);
   }
   return new RRule({ ...c.options, dtstart: new Date(start), tzid: null });
 }
 
-const weekdayOf = (localMs: number) => new Date(localMs).getUTCDay();
-const MAX_STEPS = 1_000_000;
-
-/** Local starts of a simple rule in [localFrom, localTo], in order; walked from the start only when COUNT must be counted. */
-function simpleBetween(c: Compiled, s: Simple, localFrom: number, localTo: number): number[] {
-  const out: number[] = [];
-  const end = Math.min(localTo, c.until ?? Infinity);
-  let seen = 0;
-  const keep = (local: number): boolean => {
-    if (local < c.localStart) return true;
-    if (c.count !== undefined && seen >= c.count) return false;
-    seen += 1;
-    if (local >= localFrom && local <= end) out.push(local);
-    return local <= end;
-  };
-  const skip = (origin: number) => (c.count === undefined && localFrom > origin ? Math.floor((localFrom - origin) / s.stepMs) : 0);
-  if (s.freq === 'WEEKLY') {
-    const days = (s.weekdays ?? [weekdayOf(c.localStart)]).map((d) => (d - s.weekStart + 7) % 7).sort((a, b) => a - b);
-    const weekOrigin = c.localStart - ((weekdayOf(c.localStart) - s.weekStart + 7) % 7) * DAY;
-    for (let p = skip(weekOrigin), steps = 0; steps < MAX_STEPS; p += 1, steps += 1) {
-      for (const d of days) if (!keep(weekOrigin + p * s.stepMs + d * DAY)) return out;
-    }
-    return out;
+/** The library's local starts from `localFrom` to `localTo`, in order, a widening window at a time. */
+function* libraryLocals(c: Compiled, localFrom: number, localTo: number): Generator<number> {
+  let from = Math.max(localFrom, c.localStart);
+  // Doubling: a reader that stops early leaves at most as much expanded as it took.
+  for (let width = DAY; from <= localTo; width *= 2) {
+    const to = Math.min(localTo, from + width);
+    // The library yields the times of one day in the order the rule lists them: sorted here.
+    yield* ruleFrom(c, from).between(new Date(from), new Date(to), true).map((d) => d.getTime()).sort((x, y) => x - y);
+    from = to + 1;
   }
-  for (let k = skip(c.localStart), steps = 0; steps < MAX_STEPS; k += 1, steps += 1) {
-    const local = c.localStart + k * s.stepMs;
-    if (s.weekdays !== undefined && !s.weekdays.includes(weekdayOf(local))) {
-      if (local > end) return out;
-      continue;
-    }
-    if (!keep(local)) return out;
-  }
-  return out;
 }
 
-/** Local starts (floating ms) of the rule in [localFrom, localTo], in order. */
-function localStarts(c: Compiled, localFrom: number, localTo: number): number[] {
-  const from = Math.max(localFrom, c.localStart);
-  if (from > localTo) return [];
-  if (c.simple !== undefined) return simpleBetween(c, c.simple, from, localTo);
-  return ruleFrom(c, from).between(new Date(from), new Date(localTo), true).map((d) => d.getTime());
+function* slotLocals(a: Arithmetic, localFrom: number): Generator<number> {
+  for (let k = Math.max(a.first, slotsBefore(a.slots, localFrom)); k < a.end; k++) yield slotAt(a.slots, k);
 }
 
-/** Occurrence starts (epoch ms) of a series, in order, whose time [start, start + duration) overlaps [fromMs, toMs). */
-export function occurrencesBetween(series: Series, fromMs: number, toMs: number): number[] {
-  if (series.rule === null) return series.startMs < toMs && series.startMs + series.durationMs > fromMs ? [series.startMs] : [];
+/** An occurrence starting at `start` overlaps [fromMs, …) and is not before the series' start. */
+const reaches = (series: Series, fromMs: number) => (start: number) => start + series.durationMs > fromMs && start >= series.startMs;
+
+/**
+ * Occurrence starts (epoch ms) of a series whose time [start, start + duration) overlaps
+ * [fromMs, toMs), lazily and in order: the reader pays for the occurrences it takes. Local time
+ * maps to instants in order, so the first start at or after `toMs` ends the walk.
+ */
+export function* occurrences(series: Series, fromMs: number, toMs: number): Generator<number> {
+  if (series.rule === null) {
+    if (series.startMs < toMs && reaches(series, fromMs)(series.startMs)) yield series.startMs;
+    return;
+  }
   const c = compile(series);
-  const out: number[] = [];
-  for (const local of localStarts(c, fromMs - series.durationMs - ZONE_MARGIN, toMs + ZONE_MARGIN)) {
+  const localFrom = fromMs - series.durationMs - ZONE_MARGIN;
+  const locals = c.arithmetic !== undefined ? slotLocals(c.arithmetic, localFrom) : libraryLocals(c, localFrom, toMs + ZONE_MARGIN);
+  const inWindow = reaches(series, fromMs);
+  for (const local of locals) {
     const start = instantOf(series.timeZone, local);
-    if (start < toMs && start + series.durationMs > fromMs && start >= series.startMs) out.push(start);
+    if (start >= toMs) return;
+    if (inWindow(start)) yield start;
   }
-  return out;
+}
+
+/** Occurrence starts (epoch ms) of a series, in order, whose time overlaps [fromMs, toMs). */
+export function occurrencesBetween(series: Series, fromMs: number, toMs: number): number[] {
+  return [...occurrences(series, fromMs, toMs)];
+}
+
+/** The first slot of the series from slot `k0` on whose start satisfies `test` (a test that stays true once true), or its end. */
+function firstSlot(series: Series, a: Arithmetic, k0: number, test: (start: number) => boolean): number {
+  let k = Math.min(a.end, Math.max(a.first, k0));
+  while (k < a.end && !test(instantOf(series.timeZone, slotAt(a.slots, k)))) k++;
+  return k;
+}
+
+/** What is left of a request's allowance for occurrences expanded only to be counted. */
+export interface CountBudget {
+  left: number;
+}
+
+/**
+ * How many occurrences of the series overlap [fromMs, toMs): found by arithmetic for single
+ * meetings and arithmetic rules (a few steps at each edge of the window), otherwise by
+ * expansion, each occurrence taken from `budget` (when it runs out, the count is a lower bound).
+ */
+export function countOccurrences(series: Series, fromMs: number, toMs: number, budget: CountBudget): number {
+  if (series.rule === null) return series.startMs < toMs && reaches(series, fromMs)(series.startMs) ? 1 : 0;
+  const a = compile(series).arithmetic;
+  if (a === undefined) {
+    const walk = occurrences(series, fromMs, toMs);
+    let n = 0;
+    while (budget.left > 0 && walk.next().done !== true) {
+      n++;
+      budget.left--;
+    }
+    return n;
+  }
+  const lo = firstSlot(series, a, slotsBefore(a.slots, fromMs - series.durationMs - ZONE_MARGIN), reaches(series, fromMs));
+  const hi = firstSlot(series, a, Math.max(lo, slotsBefore(a.slots, toMs - ZONE_MARGIN)), (start) => start >= toMs);
+  return Math.max(0, hi - lo);
 }
 
 /** The first occurrence starting after `afterMs`, or undefined when the series has ended (or has none within a century). */
 export function nextOccurrence(series: Series, afterMs: number): number | undefined {
   if (series.rule === null) return series.startMs > afterMs ? series.startMs : undefined;
   const c = compile(series);
-  let from = localOf(series.timeZone, afterMs) - ZONE_MARGIN;
-  for (let width = 8 * DAY; width < 40_000 * DAY; width *= 4) {
-    if (c.until !== undefined && from > c.until) return undefined;
-    for (const local of localStarts(c, from, from + width)) {
-      const start = instantOf(series.timeZone, local);
-      if (start > afterMs) return start;
-    }
-    from += width;
+  const a = c.arithmetic;
+  if (a !== undefined) {
+    const k = firstSlot(series, a, slotsBefore(a.slots, afterMs - ZONE_MARGIN), (start) => start > afterMs && start >= series.startMs);
+    return k < a.end ? instantOf(series.timeZone, slotAt(a.slots, k)) : undefined;
+  }
+  const from = localOf(series.timeZone, afterMs) - ZONE_MARGIN;
+  for (const local of libraryLocals(c, from, Math.min(from + 40_000 * DAY, c.until ?? Infinity))) {
+    const start = instantOf(series.timeZone, local);
+    if (start > afterMs) return start;
   }
   return undefined;
 }
@@ -274,22 +260,36 @@ export function startMatchesRule(series: Series): boolean {
   const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][local.getUTCDay()] ?? '';
   if (byday !== undefined && !byday.split(',').some((d) => d.endsWith(weekday))) return false;
   const c = compile(series);
+  if (c.arithmetic !== undefined) return slotAt(c.arithmetic.slots, c.arithmetic.first) === c.localStart && c.arithmetic.end > c.arithmetic.first;
   const first = new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null }).after(new Date(c.localStart), true);
   return first !== null && first.getTime() === c.localStart;
 }
 
+/** How many occurrences the series has, counted up to MAX_OCCURRENCES + 1; undefined for a series without COUNT or UNTIL, which runs on. */
+export function occurrenceCount(series: Series): number | undefined {
+  if (series.rule === null) return 1;
+  const c = compile(series);
+  if (c.count === undefined && c.until === undefined) return undefined;
+  if (c.arithmetic !== undefined) return c.arithmetic.end - c.arithmetic.first;
+  return new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null }).all((_, i) => i <= MAX_OCCURRENCES).length;
+}
+
 /**
  * The latest instant an occurrence may end, for selecting the series that can touch a window:
- * exact with COUNT, from UNTIL (plus a day for local time) otherwise, unbounded without either.
+ * exact for arithmetic rules and with COUNT, from UNTIL (plus a day for local time) otherwise,
+ * unbounded without either.
  */
 export function lastEndMs(series: Series): number | undefined {
   if (series.rule === null) return series.startMs + series.durationMs;
-  const { parts } = parseRule(series.rule);
   const c = compile(series);
-  if (parts.has('COUNT')) {
-    const all = c.simple !== undefined ? localStarts(c, c.localStart, Infinity) : new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null }).all().map((d) => d.getTime());
-    const last = all.at(-1);
-    return last === undefined ? series.startMs + series.durationMs : instantOf(series.timeZone, last) + series.durationMs;
+  const a = c.arithmetic;
+  if (a !== undefined) {
+    if (a.end === Infinity) return undefined;
+    return a.end > a.first ? instantOf(series.timeZone, slotAt(a.slots, a.end - 1)) + series.durationMs : series.startMs + series.durationMs;
+  }
+  if (c.count !== undefined) {
+    const last = new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null }).all().at(-1);
+    return last === undefined ? series.startMs + series.durationMs : instantOf(series.timeZone, last.getTime()) + series.durationMs;
   }
   return c.until === undefined ? undefined : c.until + ZONE_MARGIN + series.durationMs;
 }

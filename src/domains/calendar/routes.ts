@@ -21,7 +21,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List the meetings of a window',
     description:
       `Every occurrence overlapping [from, to) in start order, recurring meetings expanded by their RRULE in the organization's time zone; `
-      + `the window spans at most ${MAX_WINDOW_DAYS} days; at most ${MAX_ITEMS} items, total counts them all (offset is always 0: move from to read on). `
+      + `the window spans at most ${MAX_WINDOW_DAYS} days; at most ${MAX_ITEMS} items, total counts them all (for rules other than HOURLY, DAILY and WEEKLY, within a budget per answer, beyond which it is a lower bound; offset is always 0: move from to read on). `
       + `An occurrence of a series has the id <meeting id>:<start in UTC, YYYYMMDDTHHMMSSZ>. ${visibility}`,
     query: MeetingListQuery,
     response: { status: 200, schema: MeetingList, description: 'The occurrences of the window the caller sees.' },
