@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../../src/config.ts';
 import { Dispatcher } from '../../src/domains/webhooks/dispatcher.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
@@ -36,6 +37,16 @@ async function createClient(ctx: TestContext, token: string, name: string): Prom
   assert.equal(res.statusCode, 201, res.body);
   return json<{ id: string }>(res).id;
 }
+
+it('refuses malformed metrics and readiness settings at start, naming the variable', () => {
+  assert.deepEqual(loadConfig({ BIZPLAT_METRICS_ADDRESS: '[::1]:9100' }).metricsAddress, { host: '::1', port: 9100 });
+  assert.throws(() => loadConfig({ BIZPLAT_METRICS_ADDRESS: '9100' }), /BIZPLAT_METRICS_ADDRESS must be host:port/);
+  assert.throws(() => loadConfig({ BIZPLAT_METRICS_ADDRESS: '0.0.0.0:70000' }), /BIZPLAT_METRICS_ADDRESS must be host:port/);
+  assert.throws(() => loadConfig({ BIZPLAT_METRICS_TOKEN: 'short' }), /BIZPLAT_METRICS_TOKEN must be at least 32 characters/);
+  assert.throws(() => loadConfig({ BIZPLAT_READY_EVENT_BACKLOG: '-1' }), /BIZPLAT_READY_EVENT_BACKLOG must be a whole number/);
+  const defaults = loadConfig({});
+  assert.deepEqual([defaults.metricsAddress, defaults.metricsToken, defaults.readyEventBacklog, defaults.readyDeliveryBacklog], [undefined, undefined, 0, 0]);
+});
 
 describeEachDatabase('health and readiness probes', (ctx) => {
   it('answers /healthz and /readyz without a token, naming no organization', async () => {
