@@ -17,9 +17,11 @@ import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './http/auth-failures.ts';
 import { BROWSER_HEADERS, NO_STORE, clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, routePattern } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { checkFraming } from './http/framing.ts';
+import { installHealth } from './http/health.ts';
 import { installIdCase } from './http/id-case.ts';
 import { installInputBounds } from './http/input-bounds.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
+import { installMetrics } from './http/metrics.ts';
 import { API_INTRODUCTION } from './http/openapi-intro.ts';
 import { finishDocument, SECURITY, SECURITY_SCHEMES } from './http/openapi.ts';
 import type { WebhookEntry } from './http/openapi.ts';
@@ -29,6 +31,7 @@ import { validatorCompiler } from './http/validation.ts';
 import type { Sealer } from './platform/sealer.ts';
 import { serverSealer } from './platform/server-key.ts';
 import { tokenKey } from './platform/token-key.ts';
+import { allMigrations } from './setup.ts';
 import type { Storage } from './storage/storage.ts';
 
 export const API_PREFIX = '/api/public/v1';
@@ -191,6 +194,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installAccessCheck(app);
   installInputBounds(app);
   installIdCase(app);
+  // Operator endpoints at the server's root, outside the public API and its document.
+  installHealth(app, { migrations: allMigrations(modules).map((m) => m.name) });
+  installMetrics(app);
 
   app.decorate('apiWebhooks', new Map<string, WebhookEntry>());
   await app.register(swagger, {

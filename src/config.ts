@@ -57,6 +57,19 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long an in-flight Idempotency-Key claim holds before another request may take it over. */
   idempotencyLeaseMs: number;
+  /** Prometheus metrics served on this separate address (BIZPLAT_METRICS_ADDRESS); unset: none there. */
+  metricsAddress: ListenAddress | undefined;
+  /** Prometheus metrics served to requests bearing this token (BIZPLAT_METRICS_TOKEN); unset: no token asked (on the API's address: no metrics). */
+  metricsToken: string | undefined;
+  /** /readyz fails while more event-consumer records than this are due; 0: not checked. */
+  readyEventBacklog: number;
+  /** /readyz fails while more outbox jobs (webhook and messenger deliveries, reminders) than this are due; 0: not checked. */
+  readyDeliveryBacklog: number;
+}
+
+export interface ListenAddress {
+  host: string;
+  port: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +126,16 @@ function retrySchedule(env: Env, name: string, fallback: number[]): number[] {
   return parts.map(Number);
 }
 
+/** `host:port`, an IPv6 host in brackets (`[::1]:9100`). */
+function listenAddress(env: Env, name: string): ListenAddress | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+)):(\d{1,5})$/.exec(raw);
+  const port = Number(match?.[3]);
+  if (!match || port > 65535) throw new ConfigError(`${name} must be host:port (an IPv6 host in brackets), got "${raw}"`);
+  return { host: match[1] ?? match[2] ?? '', port };
+}
+
 function telegramApiUrl(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'https://api.telegram.org';
   let url: URL;
@@ -132,6 +155,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (sync !== 'FULL' && sync !== 'NORMAL') throw new ConfigError('BIZPLAT_SQLITE_SYNCHRONOUS must be FULL or NORMAL');
   const secretsKey = env.BIZPLAT_SECRETS_KEY || undefined;
   if (secretsKey !== undefined && secretsKey.length < 32) throw new ConfigError('BIZPLAT_SECRETS_KEY must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)');
+  const metricsToken = env.BIZPLAT_METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('BIZPLAT_METRICS_TOKEN must be at least 32 characters (e.g. the output of `openssl rand -hex 32`)');
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
     databaseSessionUrl: env.DATABASE_SESSION_URL || undefined,
@@ -163,6 +188,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secretsKey,
     bodyLimitBytes: integer(env, 'BIZPLAT_BODY_LIMIT', 1_048_576, 1024, 64 * 1_048_576),
     idempotencyLeaseMs: integer(env, 'BIZPLAT_IDEMPOTENCY_LEASE_MS', 60_000, 100, 86_400_000),
+    metricsAddress: listenAddress(env, 'BIZPLAT_METRICS_ADDRESS'),
+    metricsToken,
+    readyEventBacklog: integer(env, 'BIZPLAT_READY_EVENT_BACKLOG', 0, 0, 100_000_000),
+    readyDeliveryBacklog: integer(env, 'BIZPLAT_READY_DELIVERY_BACKLOG', 0, 0, 100_000_000),
   };
   return { ...config, ...overrides };
 }

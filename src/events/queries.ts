@@ -135,3 +135,20 @@ export async function deleteOldEvents(db: Db, before: string, limit: number): Pr
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** What is due and not yet handled: rows counted up to `cap` (bounded work), and the earliest due time. */
+export interface DueRows {
+  count: number;
+  earliest: string | undefined;
+}
+
+/** Progress rows of every consumer due by `now` (served by the partial index over pending rows). */
+export async function dueProgress(db: Db, now: string, cap: number): Promise<DueRows> {
+  const due = db.selectFrom('event_progress').where('status', '=', 'pending').where('next_attempt_at', '<=', now);
+  const counted = await db
+    .selectFrom(due.select('event_seq').limit(cap).as('d'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const first = await due.select('next_attempt_at').orderBy('next_attempt_at').limit(1).executeTakeFirst();
+  return { count: Number(counted.n), earliest: first?.next_attempt_at };
+}

@@ -74,12 +74,14 @@ export function groupCommitter(db: Kysely<Database>, syncLog?: () => Promise<voi
     });
   };
 
-  return function transaction<T>(work: (trx: Transaction<Database>, hooks: Array<() => void>) => Promise<T>): Promise<T> {
+  const transaction = function transaction<T>(work: (trx: Transaction<Database>, hooks: Array<() => void>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       schedule();
     });
   };
+  // The writer is busy from a batch's start until the queue is empty; what is queued waits for it.
+  return Object.assign(transaction, { busy: () => scheduled, waiting: () => queue.length });
 }
 
 export function runAfterCommitHooks(hooks: Array<() => void>): void {

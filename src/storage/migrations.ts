@@ -125,3 +125,9 @@ export async function runMigrations(db: AnyDb, dialect: Dialect, migrations: Mig
     }
   });
 }
+
+/** The names among `expected` that the database has not applied (throws when it has no migration table yet). */
+export async function missingMigrations(db: AnyDb, expected: readonly string[]): Promise<string[]> {
+  const done = await applied(db);
+  return expected.filter((name) => !done.has(name));
+}

@@ -79,9 +79,22 @@ export interface Storage {
    * (PostgreSQL): read through.
    */
   readStamp(): number | undefined;
+  /** The connections this process holds, for metrics. */
+  connections(): ConnectionStats;
   /** Write transactions run one at a time (SQLite): a later writer waits and then sees the earlier one's commit. */
   readonly oneWriterAtATime: boolean;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: the pool's connections, those lent out, and callers waiting for one. SQLite: one
+ * writing connection, in use while a batch of writes runs, and the writes queued for it (reads
+ * run at once on the same connection and never wait).
+ */
+export interface ConnectionStats {
+  size: number;
+  inUse: number;
+  waiting: number;
 }
 
 export interface OpenOptions {
@@ -191,6 +204,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
       return () => local.off(channel, listener);
     },
     changeNoticesLive: () => true,
+    connections: () => ({ size: 1, inUse: grouped.busy() ? 1 : 0, waiting: grouped.waiting() }),
     oneWriterAtATime: true,
     changedElsewhere: () => {
       lookElsewhere();
@@ -211,7 +225,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
 }
 
 function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptions): Storage {
-  const { db } = openPostgres(url, poolOptions);
+  const { db, pool } = openPostgres(url, poolOptions);
   // Migrations hold a session advisory lock across statements; one connection is enough.
   const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false });
   const channels = new Map<string, Set<Listener>>();
@@ -288,6 +302,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     changedElsewhere: () => false,
     readStamp: () => undefined,
     changeNoticesLive: () => listenerClient !== undefined && !closed,
+    connections: () => ({ size: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     oneWriterAtATime: false,
     close: async () => {
       closed = true;

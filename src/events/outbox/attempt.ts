@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage, Tx } from '../../storage/storage.ts';
+import { countAttempt } from './metrics.ts';
 import { leaseJobs, settleJob } from './queries.ts';
 import type { AttemptResult, Job, JobQueue, Outcome } from './types.ts';
 
@@ -41,6 +42,7 @@ export function retryAt(schedule: readonly number[], attempt: number, result: At
 export async function attempt<J extends Job, R extends AttemptResult>(queue: JobQueue<J, R>, schedule: readonly number[], token: string, job: J): Promise<Outcome<J, R>> {
   const startedAt = new Date().toISOString();
   const result = await queue.send(job);
+  countAttempt(queue.table, result.ok);
   const finished = new Date();
   const n = job.attempts + 1;
   return { job, token, result, startedAt, finishedAt: finished.toISOString(), attempt: n, retryAt: retryAt(schedule, n, result, finished.getTime()) };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../storage/storage.ts';
+import { noteDispatchedQueue } from '../backlog.ts';
 import { PassLoop } from '../pass-loop.ts';
 import { attempt, claimDue, recordOutcomes } from './attempt.ts';
 import { OUTBOX_RESUMED_CHANNEL } from './pause.ts';
@@ -36,6 +37,7 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
     this.#log = log;
     this.#queue = queue;
     this.#settings = settings;
+    noteDispatchedQueue(storage, queue.table);
     // The database may be away for a while: a failed pass looks again at the next poll.
     this.#loop = new PassLoop(
       () => this.#pass(),

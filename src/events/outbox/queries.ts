@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import type { DdlTypes } from '../../storage/migrations.ts';
+import type { DueRows } from '../queries.ts';
 import type { Job, JobColumns } from './types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -146,4 +147,15 @@ export async function deletePauses(db: Db, orgIds: readonly string[]): Promise<s
 export async function findPauses(db: Db, orgIds: readonly string[]): Promise<PauseRow[]> {
   if (orgIds.length === 0) return [];
   return db.selectFrom('outbox_pauses').select(['org_id', 'paused_at', 'reason']).where('org_id', 'in', orgIds).execute();
+}
+
+/** A job table's pending jobs due by `now` (held or not), counted up to `cap`, and the earliest due time; on its (status, next_attempt_at) index. */
+export async function dueJobs(db: Db, table: string, now: string, cap: number): Promise<DueRows> {
+  const due = jobs(db).selectFrom(table).where('status', '=', 'pending').where('next_attempt_at', '<=', now);
+  const counted = await jobs(db)
+    .selectFrom(due.select('id').limit(cap).as('d'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const first = await due.select('next_attempt_at').orderBy('next_attempt_at').limit(1).executeTakeFirst();
+  return { count: Number(counted.n), earliest: first?.next_attempt_at ?? undefined };
 }
