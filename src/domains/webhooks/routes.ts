@@ -94,6 +94,29 @@ function deliveryOperation(event: string) {
           description: 'Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection.',
           schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
         },
+        {
+          name: 'webhook-id',
+          in: 'header',
+          required: true,
+          description: 'Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt.',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'webhook-timestamp',
+          in: 'header',
+          required: true,
+          description: 'Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp).',
+          schema: { type: 'string', pattern: '^\\d+$' },
+        },
+        {
+          name: 'webhook-signature',
+          in: 'header',
+          required: true,
+          description:
+            'Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — ' +
+            'what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated.',
+          schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$' },
+        },
       ],
       requestBody: { required: true, content: { 'application/json': { schema: WebhookPayload } } },
       responses: { '2XX': { description: 'Received; any other answer (or none within the time-out) is retried.' } },

@@ -48,7 +48,7 @@ export const CreatedSubscription = named(
     ],
     {
       description: 'The subscription just created, with its signing secret (shown once: a replay answers without it, with a note saying so).',
-      examples: [{ ...subscriptionExample, lastSuccessAt: null, secret: '3f9c2b7e5d1a4c8e9b0f6a2d7c4e1b8a5f3d9c6e2a7b4f1d8c0e6a3b9d2f7c4e', note: 'store the secret now: it is not shown again' }],
+      examples: [{ ...subscriptionExample, lastSuccessAt: null, secret: 'whsec_P5wrfl0aTI6bD2otfE4bil89nG4qe08djA5qO50vfE4=', note: 'store the secret now: it is not shown again' }],
     },
   ),
 );
