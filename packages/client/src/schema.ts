@@ -119,6 +119,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret of a subscription (extension of v1)
+         * @description Answers a new secret, shown only here. For BIZPLAT_WEBHOOK_SECRET_OVERLAP_HOURS (default 24) deliveries carry in webhook-signature a second signature under the previous secret, so receivers can switch over; X-Webhook-Signature is under the new secret only. Rotating again during the overlap ends the older secret at once. Recorded in the audit trail.
+         *
+         *     Requires scope `admin:all` and an administrator (every role right).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/funnels": {
         parameters: {
             query?: never;
@@ -686,7 +708,7 @@ export interface paths {
         head?: never;
         /**
          * Change a task (status, executor, deadline, …)
-         * @description Changes only the fields sent. A status change must be an allowed transition of the dictionary; changing priority needs the right tasks.set_priority; is_archived archives (or restores) the task. A new executor or added co-executors raise task.assigned. Without the right tasks.view_all only the tasks the token owner created, executes, co-executes or watches are seen.
+         * @description Changes only the fields sent. A status change must be an allowed transition of the dictionary; changing priority needs the right tasks.set_priority; is_archived archives (or restores) the task. A new executor or added co-executors raise task.assigned. The task of a business process stage changes status or is archived only by its executor, or by a holder of bpm.admin with the scope bpm:execute; its executor never changes. Without the right tasks.view_all only the tasks the token owner created, executes, co-executes or watches are seen.
          *
          *     Requires scope `tasks:write` and the role right `tasks.edit`.
          */
@@ -842,7 +864,7 @@ export interface paths {
         put?: never;
         /**
          * Start a process from a published template
-         * @description The token owner is the initiator. In one transaction the process is created running, its start stage is activated (a task or approval stage becomes a task assigned to the stage executor, which notifies them), and the journal records it. entity_type and entity_id go together and name an existing deal, client or task of the organization. variables (or initial_variables: one of the two) is any object.
+         * @description The token owner is the initiator. In one transaction the process is created running, its start stage is activated (a task or approval stage becomes a task assigned to the stage executor, authored by them and watched by the initiator, which notifies them), and the journal records it. Only the executor (or a bpm.admin with a token scoped bpm:execute, named as such in the journal) completes or decides a stage, by closing its task; its executor never changes through PATCH /tasks. entity_type and entity_id go together and name an existing deal or client of the organization, or a task the caller sees (one out of sight answers as one that does not exist). variables (or initial_variables: one of the two) is any object.
          *
          *     Requires scope `bpm:execute`.
          */
@@ -1429,7 +1451,7 @@ export interface components {
          *       "failureCount": 0,
          *       "lastSuccessAt": null,
          *       "lastFailureAt": null,
-         *       "secret": "3f9c2b7e5d1a4c8e9b0f6a2d7c4e1b8a5f3d9c6e2a7b4f1d8c0e6a3b9d2f7c4e",
+         *       "secret": "whsec_P5wrfl0aTI6bD2otfE4bil89nG4qe08djA5qO50vfE4=",
          *       "note": "store the secret now: it is not shown again"
          *     }
          */
@@ -2484,6 +2506,26 @@ export interface components {
             limit: number;
             offset: number;
         };
+        /**
+         * @description The new signing secret of a subscription (shown once) and the end of the overlap with the previous one.
+         * @example {
+         *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+         *       "secret": "whsec_2Vt8b0GQx1mY3kQ9n4cL7rJ5pW6sA0dE8fH1iK2lM3o=",
+         *       "previousSecretExpiresAt": "2025-03-02T09:30:00.000+00:00",
+         *       "note": "store the new secret now: it is not shown again"
+         *     }
+         */
+        RotatedWebhookSecret: {
+            /**
+             * Format: uuid
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            /** @description the new signing secret: shown only in this response; an Idempotency-Key replay answers without it */
+            secret?: string;
+            previousSecretExpiresAt: string | null;
+            note: string;
+        };
         /** @description A stage of a process, once activated. */
         StageInstance: {
             id: string;
@@ -3159,7 +3201,7 @@ export interface operations {
                      *       "failureCount": 0,
                      *       "lastSuccessAt": null,
                      *       "lastFailureAt": null,
-                     *       "secret": "3f9c2b7e5d1a4c8e9b0f6a2d7c4e1b8a5f3d9c6e2a7b4f1d8c0e6a3b9d2f7c4e",
+                     *       "secret": "whsec_P5wrfl0aTI6bD2otfE4bil89nG4qe08djA5qO50vfE4=",
                      *       "note": "store the secret now: it is not shown again"
                      *     } */
                     "application/json": components["schemas"]["CreatedWebhookSubscription"];
@@ -3209,6 +3251,66 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret and when the previous one stops signing. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+                     *       "secret": "whsec_2Vt8b0GQx1mY3kQ9n4cL7rJ5pW6sA0dE8fH1iK2lM3o=",
+                     *       "previousSecretExpiresAt": "2025-03-02T09:30:00.000+00:00",
+                     *       "note": "store the new secret now: it is not shown again"
+                     *     } */
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The subscription is disabled (validation_error). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5989,7 +6091,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The scope or right is missing, or the priority changes without the right tasks.set_priority. */
+            /** @description The scope or right is missing (insufficient_scope), the priority changes without the right tasks.set_priority (insufficient_scope), or someone other than the executor of a process stage task changes its status or archives it (executor_only, with details.executor_id). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6019,7 +6121,19 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description The input is not valid, a status transition is not allowed, or the executor of a process stage task would change (validation_error; details.fields lists each field). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6834,6 +6948,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -6865,6 +6985,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -6896,6 +7022,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -6927,6 +7059,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -6958,6 +7096,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -6989,6 +7133,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -7020,6 +7170,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -7051,6 +7207,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -7082,6 +7244,12 @@ export interface operations {
                 "X-Webhook-Timestamp": string;
                 /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
                 "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;

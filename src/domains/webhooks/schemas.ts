@@ -100,3 +100,22 @@ export const WebhookPayload = named(
     },
   ),
 );
+
+export const RotatedSecret = named(
+  'RotatedWebhookSecret',
+  Type.Object(
+    {
+      id: Uuid(),
+      secret: Type.Optional(
+        Type.String({ description: 'the new signing secret: shown only in this response; an Idempotency-Key replay answers without it' }),
+      ),
+      previousSecretExpiresAt: Nullable(DateTime({ description: 'until then deliveries are also signed with the previous secret (webhook-signature); null: it was dropped at once' })),
+      note: Type.String(),
+    },
+    {
+      description: 'The new signing secret of a subscription (shown once) and the end of the overlap with the previous one.',
+      examples: [{ id: subscriptionExample.id, secret: 'whsec_2Vt8b0GQx1mY3kQ9n4cL7rJ5pW6sA0dE8fH1iK2lM3o=', previousSecretExpiresAt: '2025-03-02T09:30:00.000+00:00', note: 'store the new secret now: it is not shown again' }],
+    },
+  ),
+);
+export type RotatedSecret = Static<typeof RotatedSecret>;

@@ -21,7 +21,7 @@ export const SIGNATURE_NOTE =
 /** The note of an Idempotency-Key replay of the create: the secret is not in it. */
 export const SHOWN_ONCE_NOTE =
   'This repeats an earlier create (same Idempotency-Key): the secret was shown only in the first response and is not ' +
-  'shown again. If it was lost, delete this subscription and create a new one.';
+  'shown again. If it was lost, get a new one with POST /webhooks/{id}/rotate-secret.';
 
 export function eventCatalog(): { events: string[] } {
   return { events: [...EVENT_NAMES, ALL_EVENTS] };
