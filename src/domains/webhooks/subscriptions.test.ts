@@ -43,7 +43,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const bus = catalog.capabilities.find((c) => c.key === 'event_bus');
     assert.deepEqual(
       bus?.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.permissions.join(',')}`).sort(),
-      ['DELETE /webhooks/:id admin:all all', 'GET /events any ', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all'],
+      ['DELETE /webhooks/:id admin:all all', 'GET /events any ', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all', 'POST /webhooks/:id/rotate-secret admin:all all'],
     );
     const doc = await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
     assert.equal(doc.statusCode, 200);
