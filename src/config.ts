@@ -33,6 +33,8 @@ export interface Config {
   webhookConcurrency: number;
   /** Also send X-Webhook-Signature-V2, an HMAC over `<X-Webhook-Timestamp>.<body>` (beyond the spec; off by default). */
   webhookSignatureV2: boolean;
+  /** After a secret rotation, how long deliveries are also signed with the replaced secret (webhook-signature). */
+  webhookSecretOverlapHours: number;
   /** The Telegram bot's token; unset: the messenger is off and users get in-app notifications only. Never logged. */
   telegramBotToken: string | undefined;
   /** The Bot API's address (a test server, a local Bot API server). */
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookPollMs: integer(env, 'BIZPLAT_WEBHOOK_POLL_MS', 5000, 10, 3_600_000),
     webhookConcurrency: integer(env, 'BIZPLAT_WEBHOOK_CONCURRENCY', 32, 1, 1024),
     webhookSignatureV2: flag(env, 'BIZPLAT_WEBHOOK_SIGNATURE_V2'),
+    webhookSecretOverlapHours: integer(env, 'BIZPLAT_WEBHOOK_SECRET_OVERLAP_HOURS', 24, 0, 720),
     telegramBotToken: env.BIZPLAT_TELEGRAM_BOT_TOKEN || undefined,
     telegramApiUrl: telegramApiUrl(env.BIZPLAT_TELEGRAM_API_URL),
     telegramCaFile: pemFile(env, 'BIZPLAT_TELEGRAM_CA_FILE'),

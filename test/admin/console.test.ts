@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { ROOT } from '../helpers/cli.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { Principal } from '../helpers/harness.ts';
@@ -161,11 +162,28 @@ if (!existsSync(CHROMIUM)) {
         assert.equal(await sending.isChecked(), true);
       });
 
+      it('rotates a subscription\'s secret with a button and shows the new one once; deliveries verify with it', async () => {
+        const before = receiver.received.length;
+        await page.getByRole('button', { name: 'Rotate secret of Receiver' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New signing secret' });
+        await dialog.waitFor();
+        const secret = await dialog.locator('input').inputValue();
+        assert.match(secret, /^whsec_/);
+        assert.match((await dialog.textContent()) ?? '', /also signed with the previous secret until/);
+        await shot('secret-rotated');
+        await dialog.getByRole('button', { name: 'I have saved it' }).click();
+        receiver.respond = () => ({ status: 200 });
+        await emitClientCreated(ctx().storage, p.orgId);
+        const got = (await receiver.waitFor(before + 1))[before]!;
+        const headers = Object.fromEntries(Object.entries(got.headers).map(([k, v]) => [k, String(v)]));
+        assert.ok(new Webhook(secret).verify(got.body.toString('utf8'), headers));
+      });
+
       it('shows the audit entries of what was done, readable on a phone-width screen', async () => {
         await page.getByRole('link', { name: 'Audit trail' }).click();
         const table = page.locator('table.audit');
         await table.getByText('webhook.redeliver').waitFor();
-        for (const action of ['token.revoke', 'token.create']) assert.ok((await table.getByText(action, { exact: true }).count()) >= 1, action);
+        for (const action of ['token.revoke', 'token.create', 'webhook.rotate_secret']) assert.ok((await table.getByText(action, { exact: true }).count()) >= 1, action);
         assert.match((await table.locator('tbody tr').first().textContent()) ?? '', /Test User.*API token.*127\.0\.0\.1/);
         await shot('audit');
         await page.setViewportSize({ width: 390, height: 844 });

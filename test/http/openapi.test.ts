@@ -213,6 +213,8 @@ describe('OpenAPI document of the served domains', () => {
     assert.equal(example('/webhooks')?.url, 'https://erp.example.com/hooks/bizplat');
     for (const [path, method] of operations(doc)) {
       if (method !== 'post' && method !== 'patch') continue;
+      // An action that takes no body (POST /webhooks/{id}/rotate-secret) has nothing to exemplify.
+      if (doc.paths[path]![method]!.requestBody === undefined) continue;
       assert.ok(example(path, method), `${method} ${path} has an example`);
     }
   });

@@ -48,3 +48,14 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     await settle(20);
   }
 }
+
+/**
+ * Ends what a test started (dispatchers, then receivers) and settles what is still queued: a
+ * later receiver may reuse a closed one's port, and nothing queued may reach it.
+ */
+export async function endDelivery(ctx: TestContext, running: Array<{ stop(): Promise<void> }>, receivers: Array<{ close(): Promise<void> }>): Promise<void> {
+  for (const d of running.splice(0)) await d.stop();
+  for (const r of receivers.splice(0)) await r.close();
+  await ctx.storage.db.updateTable('webhook_deliveries').set({ status: 'cancelled' }).where('status', '=', 'pending').execute();
+  await ctx.storage.db.updateTable('event_progress').set({ status: 'done', completed_at: new Date().toISOString() }).where('status', '=', 'pending').execute();
+}

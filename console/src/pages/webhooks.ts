@@ -47,6 +47,16 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
       props.notify(message(error), 'error');
     }
   };
+  const [rotated, setRotated] = useState<{ secret: string; until: string | null } | null>(null);
+  const rotate = async (sub: Subscription) => {
+    if (!window.confirm(`Replace the signing secret of "${sub.name}"? The current one keeps signing for the overlap period only.`)) return;
+    try {
+      const done = await call<{ secret: string; previousSecretExpiresAt: string | null }>('POST', `${PUBLIC}/webhooks/${sub.id}/rotate-secret`);
+      setRotated({ secret: done.secret, until: done.previousSecretExpiresAt });
+    } catch (error) {
+      props.notify(message(error), 'error');
+    }
+  };
   const disable = async (sub: Subscription) => {
     if (!window.confirm(`Disable the subscription "${sub.name}"? Its queued deliveries are cancelled.`)) return;
     try {
@@ -65,7 +75,9 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
       <tbody>${(props.subs.data?.items ?? []).map((s) => html`<tr key=${s.id}>
         <td>${s.name}</td><td class="wrap">${s.url}</td><td>${s.events.join(', ')}</td><td>${s.isActive ? 'active' : 'disabled'}</td>
         <td>${s.failureCount}</td><td>${when(s.lastSuccessAt)}</td>
-        <td>${s.isActive ? html`<button type="button" class="danger" onClick=${() => disable(s)}>Disable</button>` : null}</td>
+        <td>${s.isActive
+          ? html`<button type="button" aria-label=${`Rotate secret of ${s.name}`} onClick=${() => rotate(s)}>Rotate secret</button> <button type="button" class="danger" onClick=${() => disable(s)}>Disable</button>`
+          : null}</td>
       </tr>`)}</tbody>
     </table></div>
     <form class="card" onSubmit=${create} aria-labelledby="new-sub">
@@ -77,6 +89,11 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
     </form>
     ${secret !== null
       ? html`<${ShownOnce} title="Signing secret" value=${secret} note="Deliveries are signed with this secret. Copy it now: it is shown only this once." onClose=${() => setSecret(null)} />`
+      : null}
+    ${rotated !== null
+      ? html`<${ShownOnce} title="New signing secret" value=${rotated.secret}
+          note=${`Copy it now: it is shown only this once. ${rotated.until === null ? 'The previous secret no longer signs.' : `Deliveries are also signed with the previous secret until ${when(rotated.until)}.`}`}
+          onClose=${() => setRotated(null)} />`
       : null}
   </div>`;
 }

@@ -18,7 +18,17 @@ export function webhookQueue(sender: WebhookSender): JobQueue<ClaimedDelivery, S
   return {
     table: DELIVERIES_TABLE,
     selectDue: (tx, now, limit) => selectDueDeliveries(tx.db, tx.dialect, now, limit),
-    send: (d) => sender.send({ url: d.url, orgId: d.org_id, subscriptionId: d.subscription_id, secret: d.secret, eventId: d.event_id, body: d.body }),
+    send: (d) =>
+      sender.send({
+        url: d.url,
+        orgId: d.org_id,
+        subscriptionId: d.subscription_id,
+        secret: d.secret,
+        previousSecret: d.previous_secret,
+        previousSecretUntil: d.previous_secret_until,
+        eventId: d.event_id,
+        body: d.body,
+      }),
     recorded: async (tx, outcomes) => {
       await insertAttempts(
         tx.db,

@@ -1,6 +1,7 @@
 import type { CliCommand } from '../../cli/command.ts';
 import { UsageError, requiredOption, stringOption } from '../../cli/command.ts';
 import { DELIVERY_STATUSES, deliveryLog, redeliver, replay } from './deliveries.ts';
+import { rotateSecretOf } from './rotation.ts';
 import type { DeliveryStatus } from './tables.ts';
 
 const deliveries: CliCommand = {
@@ -49,4 +50,11 @@ const replayCommand: CliCommand = {
     args.withStorage((storage) => replay(storage, requiredOption(args, 'org'), requiredOption(args, 'subscription'), requiredOption(args, 'since'))),
 };
 
-export const webhookCommands: CliCommand[] = [deliveries, redeliverCommand, replayCommand];
+const rotateSecretCommand: CliCommand = {
+  name: 'webhook rotate-secret',
+  summary: 'Replace a subscription\'s signing secret and print the new one once; the previous one also signs for BIZPLAT_WEBHOOK_SECRET_OVERLAP_HOURS',
+  options: { org: { description: 'organization slug', required: true }, subscription: { description: 'subscription id', required: true } },
+  run: (args) => args.withStorage((storage) => rotateSecretOf(storage, args.config, requiredOption(args, 'org'), requiredOption(args, 'subscription'))),
+};
+
+export const webhookCommands: CliCommand[] = [deliveries, redeliverCommand, replayCommand, rotateSecretCommand];

@@ -70,4 +70,12 @@ export const webhookMigrations: Migration[] = [
     name: '0303_drop_replays_holding_secrets',
     statements: () => [`DELETE FROM idempotency_keys WHERE response_body LIKE '%"secret":"%' AND response_body LIKE '%"note":"Keep the secret: it is shown only now.%'`],
   },
+  {
+    // Secret rotation: the secret replaced last, sealed like the current one, still signed with until the overlap ends.
+    name: '0304_webhook_previous_secret',
+    statements: (t) => [
+      `ALTER TABLE webhook_subscriptions ADD COLUMN previous_secret TEXT`,
+      `ALTER TABLE webhook_subscriptions ADD COLUMN previous_secret_until ${t.timestamp}`,
+    ],
+  },
 ];

@@ -5,7 +5,7 @@ import { webhookCommands } from './commands.ts';
 import { startDispatcher } from './dispatcher.ts';
 import { webhookMigrations } from './migrations.ts';
 import { webhookFanOut } from './events.ts';
-import { deleteFinishedDeliveries } from './queries.ts';
+import { deleteFinishedDeliveries, dropExpiredPreviousSecrets } from './queries.ts';
 import { webhookRoutes } from './routes.ts';
 import { sealedSecretSample, upgradeStoredSubscriptions } from './secrets.ts';
 
@@ -18,5 +18,10 @@ export const webhooksModule: DomainModule = {
   workers: [upgradeStoredSubscriptions, startDispatcher],
   consumers: [webhookFanOut],
   sealed: sealedSecretSample,
-  prune: (storage, before) => deleteInBatches(storage, (db, limit) => deleteFinishedDeliveries(db, before, limit)),
+  // Hourly: finished deliveries past retention, and replaced secrets whose overlap has ended.
+  prune: async (storage, before) => {
+    const deleted = await deleteInBatches(storage, (db, limit) => deleteFinishedDeliveries(db, before, limit));
+    await storage.transaction((tx) => dropExpiredPreviousSecrets(tx.db, new Date().toISOString()));
+    return deleted;
+  },
 };

@@ -3,7 +3,7 @@ import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } f
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
-import { skipLockedForUpdate } from '../../storage/locking.ts';
+import { lockedForUpdate, skipLockedForUpdate } from '../../storage/locking.ts';
 import type { Dialect } from '../../storage/storage.ts';
 import { deleteFinishedJobs, dueCondition, leaseJobs } from '../../events/outbox/queries.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from './tables.ts';
@@ -125,30 +125,35 @@ export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<voi
 }
 
 /** A delivery a worker holds the lease on, with what it needs to send it. */
-export type ClaimedDelivery = Pick<Selectable<WebhookDeliveriesTable>, 'org_id' | 'id' | 'subscription_id' | 'event_id' | 'event' | 'body' | 'attempts'> & {
+export type ClaimedDelivery = Pick<Selectable<WebhookDeliveriesTable>, 'org_id' | 'id' | 'subscription_id' | 'event_id' | 'event' | 'body' | 'attempts'> & DeliveryTarget;
+
+/** Where a delivery goes and the secrets (sealed) it is signed with. */
+interface DeliveryTarget {
   url: string;
   secret: string;
-};
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+}
 
 const dueColumns = ['d.org_id', 'd.id', 'd.subscription_id', 'd.event_id', 'd.event', 'd.body', 'd.attempts'] as const;
 
 /** Marks claimed rows as held by `leaseToken` until `leaseUntil` (the kernel's lease), then returns them with their target. */
-async function lease(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, 'url' | 'secret'>>, leaseUntil: string, leaseToken: string): Promise<ClaimedDelivery[]> {
+async function lease(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, keyof DeliveryTarget>>, leaseUntil: string, leaseToken: string): Promise<ClaimedDelivery[]> {
   await leaseJobs(trx, DELIVERIES_TABLE, rows, leaseUntil, leaseToken);
   return withTargets(trx, rows);
 }
 
 /** The claimed rows with their subscription's url and secret (a row whose subscription is gone is dropped). */
-async function withTargets(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, 'url' | 'secret'>>): Promise<ClaimedDelivery[]> {
+async function withTargets(trx: Transaction<Database>, rows: Array<Omit<ClaimedDelivery, keyof DeliveryTarget>>): Promise<ClaimedDelivery[]> {
   if (rows.length === 0) return [];
-  const byOrg = new Map<string, Array<Omit<ClaimedDelivery, 'url' | 'secret'>>>();
+  const byOrg = new Map<string, Array<Omit<ClaimedDelivery, keyof DeliveryTarget>>>();
   for (const r of rows) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r]);
-  const targets: Array<{ org_id: string; id: string; url: string; secret: string }> = [];
+  const targets: Array<DeliveryTarget & { org_id: string; id: string }> = [];
   for (const [orgId, list] of byOrg) {
     targets.push(
       ...(await trx
         .selectFrom('webhook_subscriptions')
-        .select(['org_id', 'id', 'url', 'secret'])
+        .select(['org_id', 'id', 'url', 'secret', 'previous_secret', 'previous_secret_until'])
         .where('org_id', '=', orgId)
         .where('id', 'in', [...new Set(list.map((r) => r.subscription_id))])
         .execute()),
@@ -157,7 +162,7 @@ async function withTargets(trx: Transaction<Database>, rows: Array<Omit<ClaimedD
   const byKey = new Map(targets.map((t) => [`${t.org_id}/${t.id}`, t]));
   return rows.flatMap((r) => {
     const t = byKey.get(`${r.org_id}/${r.subscription_id}`);
-    return t ? [{ ...r, url: t.url, secret: t.secret }] : [];
+    return t ? [{ ...r, url: t.url, secret: t.secret, previous_secret: t.previous_secret, previous_secret_until: t.previous_secret_until }] : [];
   });
 }
 
@@ -307,4 +312,29 @@ export function deleteFinishedDeliveries(db: Db, before: string, limit: number):
   return deleteFinishedJobs(db, DELIVERIES_TABLE, before, limit, async (tx, orgId, ids) => {
     await tx.deleteFrom('webhook_attempts').where('org_id', '=', orgId).where('delivery_id', 'in', ids).execute();
   });
+}
+
+/** A subscription's active flag and current secret (sealed), its row locked until the transaction ends. */
+export function lockedSubscriptionSecret(db: Db, dialect: Dialect, orgId: string, id: string): Promise<{ is_active: boolean | number; secret: string } | undefined> {
+  return lockedForUpdate(dialect, db.selectFrom('webhook_subscriptions').select(['is_active', 'secret']).where('org_id', '=', orgId).where('id', '=', id)).executeTakeFirst();
+}
+
+/** Stores a new current secret; the replaced one stays as previous_secret until `previousUntil` (null: dropped now). */
+export async function replaceSecret(db: Db, orgId: string, id: string, secrets: { secret: string; previous: string | null; previousUntil: string | null }): Promise<void> {
+  await db
+    .updateTable('webhook_subscriptions')
+    .set({ secret: secrets.secret, previous_secret: secrets.previous, previous_secret_until: secrets.previousUntil })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Drops replaced secrets whose overlap ended before `now`, across organizations; returns how many. */
+export async function dropExpiredPreviousSecrets(db: Db, now: string): Promise<number> {
+  const result = await db
+    .updateTable('webhook_subscriptions')
+    .set({ previous_secret: null, previous_secret_until: null })
+    .where('previous_secret_until', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

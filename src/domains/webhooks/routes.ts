@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
+import { requestSource } from '../../http/audit-source.ts';
 import { documentWebhook } from '../../http/openapi.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { requestSource } from '../../http/audit-source.ts';
 import { write } from '../../http/write.ts';
 import { EVENT_NAMES } from './catalog.ts';
-import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, SubscriptionList, WebhookPayload } from './schemas.ts';
+import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, RotatedSecret, SubscriptionList, WebhookPayload } from './schemas.ts';
+import { rotateSecret, ROTATION_SHOWN_ONCE_NOTE } from './rotation.ts';
 import { createSubscription, deleteSubscription, eventCatalog, listSubscriptions, SHOWN_ONCE_NOTE } from './subscriptions.ts';
 import { checkTargetUrl } from './target-url.ts';
 
@@ -53,6 +54,24 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     response: { status: 200, schema: Ok, description: 'The subscription is disabled.' },
   }, async (request, reply) => write(request, reply, 200, async (tx) => deleteSubscription(tx, request.actor, request.params.id, await requestSource(tx.db, request))));
 
+  route(app, {
+    method: 'POST', url: '/webhooks/:id/rotate-secret', operationId: 'rotateWebhookSecret', tags, access: { ...change, risk: 'high' },
+    summary: 'Replace the signing secret of a subscription (extension of v1)',
+    description:
+      'Answers a new secret, shown only here. For BIZPLAT_WEBHOOK_SECRET_OVERLAP_HOURS (default 24) deliveries carry in webhook-signature a second signature under the previous secret, ' +
+      'so receivers can switch over; X-Webhook-Signature is under the new secret only. Rotating again during the overlap ends the older secret at once. Recorded in the audit trail.',
+    params: IdParam,
+    response: { status: 200, schema: RotatedSecret, description: 'The new secret and when the previous one stops signing.' },
+    errors: { 422: 'The subscription is disabled (validation_error).' },
+  }, async (request, reply) =>
+    write<RotatedSecret>(
+      request,
+      reply,
+      200,
+      async (tx) => rotateSecret(tx, request.actor.orgId, request.params.id, app.sealer, app.config.webhookSecretOverlapHours, await requestSource(tx.db, request)),
+      { shownOnce: ['secret'], onReplay: { note: ROTATION_SHOWN_ONCE_NOTE } },
+    ));
+
   for (const event of EVENT_NAMES) documentWebhook(app, event, deliveryOperation(event));
 }
 
@@ -94,6 +113,29 @@ function deliveryOperation(event: string) {
           required: false,
           description: 'Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection.',
           schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+        },
+        {
+          name: 'webhook-id',
+          in: 'header',
+          required: true,
+          description: 'Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt.',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'webhook-timestamp',
+          in: 'header',
+          required: true,
+          description: 'Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp).',
+          schema: { type: 'string', pattern: '^\\d+$' },
+        },
+        {
+          name: 'webhook-signature',
+          in: 'header',
+          required: true,
+          description:
+            'Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — ' +
+            'what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated.',
+          schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$' },
         },
       ],
       requestBody: { required: true, content: { 'application/json': { schema: WebhookPayload } } },

@@ -48,7 +48,7 @@ export const CreatedSubscription = named(
     ],
     {
       description: 'The subscription just created, with its signing secret (shown once: a replay answers without it, with a note saying so).',
-      examples: [{ ...subscriptionExample, lastSuccessAt: null, secret: '3f9c2b7e5d1a4c8e9b0f6a2d7c4e1b8a5f3d9c6e2a7b4f1d8c0e6a3b9d2f7c4e', note: 'store the secret now: it is not shown again' }],
+      examples: [{ ...subscriptionExample, lastSuccessAt: null, secret: 'whsec_P5wrfl0aTI6bD2otfE4bil89nG4qe08djA5qO50vfE4=', note: 'store the secret now: it is not shown again' }],
     },
   ),
 );
@@ -100,3 +100,22 @@ export const WebhookPayload = named(
     },
   ),
 );
+
+export const RotatedSecret = named(
+  'RotatedWebhookSecret',
+  Type.Object(
+    {
+      id: Uuid(),
+      secret: Type.Optional(
+        Type.String({ description: 'the new signing secret: shown only in this response; an Idempotency-Key replay answers without it' }),
+      ),
+      previousSecretExpiresAt: Nullable(DateTime({ description: 'until then deliveries are also signed with the previous secret (webhook-signature); null: it was dropped at once' })),
+      note: Type.String(),
+    },
+    {
+      description: 'The new signing secret of a subscription (shown once) and the end of the overlap with the previous one.',
+      examples: [{ id: subscriptionExample.id, secret: 'whsec_2Vt8b0GQx1mY3kQ9n4cL7rJ5pW6sA0dE8fH1iK2lM3o=', previousSecretExpiresAt: '2025-03-02T09:30:00.000+00:00', note: 'store the new secret now: it is not shown again' }],
+    },
+  ),
+);
+export type RotatedSecret = Static<typeof RotatedSecret>;

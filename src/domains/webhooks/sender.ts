@@ -8,6 +8,7 @@ import { serverSealer } from '../../platform/server-key.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { bareHost, ForbiddenTargetError, guardedLookup, isForbiddenAddress } from './address-policy.ts';
 import { openSecret } from './secrets.ts';
+import { standardSignature } from './standard-webhooks.ts';
 
 export interface SendResult {
   ok: boolean;
@@ -22,6 +23,9 @@ export interface Outgoing {
   subscriptionId: string;
   /** The secret as stored (sealed): the sender opens it to sign. */
   secret: string;
+  /** After a rotation: the replaced secret (sealed), signed with too (webhook-signature only) while the attempt is before `previousSecretUntil`. */
+  previousSecret: string | null;
+  previousSecretUntil: string | null;
   /** events.id: the same on every attempt. */
   eventId: string;
   body: string;
@@ -92,14 +96,17 @@ export class WebhookSender {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const secret = openSecret(await this.#sealer, out.orgId, out.subscriptionId, out.secret);
+      const sealer = await this.#sealer;
+      const secret = openSecret(sealer, out.orgId, out.subscriptionId, out.secret);
       if (secret === undefined) return { ok: false, statusCode: null, durationMs: elapsed(), error: UNREADABLE_SECRET };
       const url = new URL(out.url);
       const host = bareHost(url);
       // A literal address is connected to without any lookup, so it is checked here.
       if (!this.#allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new ForbiddenTargetError(host, host);
       const body = Buffer.from(out.body);
-      const timestamp = String(Math.floor(Date.now() / 1000));
+      const now = Date.now();
+      const timestamp = String(Math.floor(now / 1000));
+      const previous = this.#previousSecret(sealer, out, now);
       const response = await request(url, {
         method: 'POST',
         dispatcher: this.#agent,
@@ -112,6 +119,9 @@ export class WebhookSender {
           'x-webhook-timestamp': timestamp,
           'x-webhook-signature': signature(secret, body),
           ...(this.#signatureV2 ? { 'x-webhook-signature-v2': timestampedSignature(secret, timestamp, body) } : {}),
+          'webhook-id': out.eventId,
+          'webhook-timestamp': timestamp,
+          'webhook-signature': standardSignature(previous === undefined ? [secret] : [secret, previous], out.eventId, timestamp, body),
         },
         body,
       });
@@ -123,6 +133,12 @@ export class WebhookSender {
       if (error instanceof ForbiddenTargetError) return { ok: false, statusCode: null, durationMs: elapsed(), error: error.message };
       return { ok: false, statusCode: null, durationMs: elapsed(), error: describe(error, this.#timeoutMs) };
     }
+  }
+
+  /** The replaced secret while its overlap lasts at `now` (one that does not open is left out). */
+  #previousSecret(sealer: Sealer, out: Outgoing, now: number): string | undefined {
+    if (out.previousSecret === null || out.previousSecretUntil === null || Date.parse(out.previousSecretUntil) <= now) return undefined;
+    return openSecret(sealer, out.orgId, out.subscriptionId, out.previousSecret);
   }
 
   close(): Promise<void> {

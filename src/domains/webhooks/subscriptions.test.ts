@@ -43,7 +43,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const bus = catalog.capabilities.find((c) => c.key === 'event_bus');
     assert.deepEqual(
       bus?.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.permissions.join(',')}`).sort(),
-      ['DELETE /webhooks/:id admin:all all', 'GET /events any ', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all'],
+      ['DELETE /webhooks/:id admin:all all', 'GET /events any ', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all', 'POST /webhooks/:id/rotate-secret admin:all all'],
     );
     const doc = await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
     assert.equal(doc.statusCode, 200);
@@ -78,7 +78,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
       { ...created, id: undefined, secret: undefined, note: undefined },
       { id: undefined, name: 'ERP sync', url: PUBLIC_URL, events: ['client.created', 'deal.won'], isActive: true, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret: undefined, note: undefined },
     );
-    assert.match(created.secret!, /^[0-9a-f]{64}$/, '32 random bytes, hex');
+    assert.match(created.secret!, /^whsec_[A-Za-z0-9+/]{43}=$/, 'whsec_ and 32 random bytes in base64');
     assert.match(created.note!, /HMAC-SHA256/);
     assert.match(created.note!, /X-Webhook-Signature/);
 
@@ -128,7 +128,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.equal(again.statusCode, 201);
     assert.equal(again.headers['idempotent-replayed'], 'true');
     const created = json<Sub>(first);
-    assert.match(created.secret!, /^[0-9a-f]{64}$/);
+    assert.match(created.secret!, /^whsec_[A-Za-z0-9+/]{43}=$/);
     assert.equal(json<Sub>(again).id, created.id);
     assert.equal(json<{ items: Sub[] }>(await api(ctx(), p.token, 'GET', '/webhooks')).items.length, 1);
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../http/access.ts';
 import { invalidField, notFound, validationError } from '../../http/errors.ts';
@@ -11,18 +10,20 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
 import { sealSecret } from './secrets.ts';
+import { newSecret } from './standard-webhooks.ts';
 import { cancelPendingDeliveries, disableSubscription, findSubscription, subscriptions } from './queries.ts';
 import type { CreatedSubscription, CreateSubscriptionBody, Subscription } from './schemas.ts';
 
 export const SIGNATURE_NOTE =
   'Keep the secret: it is shown only now. Verify every delivery before processing it: compute the hex HMAC-SHA256 ' +
   'of the raw request body with this secret and compare it in constant time with the X-Webhook-Signature header. ' +
-  'X-Webhook-Id identifies the event and stays the same on every retry.';
+  'X-Webhook-Id identifies the event and stays the same on every retry. ' +
+  'Deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature): its receiver libraries take this secret as it is.';
 
 /** The note of an Idempotency-Key replay of the create: the secret is not in it. */
 export const SHOWN_ONCE_NOTE =
   'This repeats an earlier create (same Idempotency-Key): the secret was shown only in the first response and is not ' +
-  'shown again. If it was lost, delete this subscription and create a new one.';
+  'shown again. If it was lost, get a new one with POST /webhooks/{id}/rotate-secret.';
 
 export function eventCatalog(): { events: string[] } {
   return { events: [...EVENT_NAMES, ALL_EVENTS] };
@@ -46,7 +47,7 @@ export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubsc
   const name = body.name.trim();
   if (name === '') throw invalidField('name', 'must not be blank');
   const events = normalizeEvents(body.events);
-  const secret = randomBytes(32).toString('hex');
+  const secret = newSecret();
   const id = newId();
   const created = await subscriptions.insert(tx.db, {
     org_id: actor.orgId,

@@ -11,6 +11,9 @@ export interface WebhookSubscriptionsTable {
   events: DbJson;
   /** Sealed with the server key (secrets.ts): the server opens it to sign. Never leaves the server after the create response. */
   secret: string;
+  /** After a rotation: the replaced secret (sealed), also signed with until previous_secret_until. */
+  previous_secret: string | null;
+  previous_secret_until: DbTimestamp | null;
   is_active: DbBool;
   failure_count: Generated<number>;
   last_success_at: DbTimestamp | null;
