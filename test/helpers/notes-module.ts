@@ -92,8 +92,12 @@ const read = { scope: 'crm:read', capability: 'documents', mode: 'read' } as con
 const change = { scope: 'crm:write', right: 'crm.clients', capability: 'documents', mode: 'write' } as const;
 const tags = ['notes'];
 
-/** Test control: while set, POST /notes with title "hold" waits for it inside its transaction. */
-export const holds: { post?: Promise<void> } = {};
+/**
+ * Test control: while `post` is set, POST /notes with title "hold" waits for it inside its
+ * transaction; `reached` is called when such a request has got there (a test waits for that
+ * event instead of a fixed time).
+ */
+export const holds: { post?: Promise<void>; reached?: () => void } = {};
 
 async function listNotes(db: Db, actor: Pick<Actor, 'orgId'>, q: { limit: number; offset: number; include_archived: boolean }): Promise<Page<Note>> {
   return notes.list(db, actor.orgId, { limit: q.limit, offset: q.offset, includeArchived: q.include_archived });
@@ -107,7 +111,10 @@ async function getNote(db: Db, actor: Pick<Actor, 'orgId'>, id: string): Promise
 
 async function createNote(tx: Tx, actor: Actor, body: Static<typeof CreateNote>): Promise<Note> {
   if (body.title === 'fail') throw invalidField('title', 'may not be "fail"');
-  if (body.title === 'hold' && holds.post) await holds.post;
+  if (body.title === 'hold' && holds.post) {
+    holds.reached?.();
+    await holds.post;
+  }
   return notes.insert(tx.db, { org_id: actor.orgId, id: newId(), title: body.title, body: body.body ?? null, version: 1, is_archived: body.is_archived ?? false, created_at: nowIso() });
 }
 

@@ -143,7 +143,7 @@ describeEachDatabase('private employee fields never leave the server', (ctx) => 
     assert.ok(refused instanceof Error);
     assert.deepEqual(leaksIn('import error', `${refused.message} ${JSON.stringify(refused.details)}`), []);
     const rejected = cliRuns.find(([label]) => label === 'rejected import')![1];
-    assert.match(rejected.stderr, /employees\[0\]\.status/);
+    // Input bounds are checked before the schema, so the NUL is what the refusal names.
     assert.match(rejected.stderr, /employees\[0\]\.passport_copy/);
   });
 

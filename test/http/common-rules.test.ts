@@ -135,9 +135,10 @@ describeEachDatabase('common rules: lists, versions, idempotency', (ctx) => {
     }
     let release!: () => void;
     holds.post = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (holds.reached = resolve));
     try {
       const first = post('hold', 'key-flight');
-      await new Promise((r) => setTimeout(r, 150));
+      await reached; // the first holds its claim inside its transaction
       assertEnvelope(await post('hold', 'key-flight'), 409, 'conflict', 'idempotency_in_progress');
       release();
       assert.equal((await first).statusCode, 201);
@@ -147,6 +148,7 @@ describeEachDatabase('common rules: lists, versions, idempotency', (ctx) => {
     } finally {
       release();
       delete holds.post;
+      delete holds.reached;
     }
   });
 

@@ -29,6 +29,7 @@ describe('draining the app', () => {
   });
   after(async () => {
     delete holds.post;
+    delete holds.reached;
     await ctx.storage.close().catch(() => {});
   });
 
@@ -37,6 +38,7 @@ describe('draining the app', () => {
     const { port } = ctx.app.server.address() as AddressInfo;
     let release!: () => void;
     holds.post = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (holds.reached = resolve));
     const body = JSON.stringify({ title: 'hold' });
     const inFlight = rawConnection(port);
     const late = rawConnection(port);
@@ -45,11 +47,14 @@ describe('draining the app', () => {
     );
     // The late request has begun (so its connection is not idle) but its headers are not complete.
     late.socket.write('GET /api/public/v1/ping HTTP/1.1\r\nHost: localhost\r\n');
-    await new Promise((r) => setTimeout(r, 200));
+    await reached; // the first request is inside its transaction
+    await new Promise((r) => setTimeout(r, 200)); // and the late request's first bytes have been read
     const closed = ctx.app.close();
-    await new Promise((r) => setTimeout(r, 100));
     late.socket.write(`X-API-Token: ${p.token}\r\nX-Request-Id: late-1\r\n\r\n`);
-    await new Promise((r) => setTimeout(r, 100));
+    // The late request is answered while the first is still held (waiting for that, not for a set time).
+    for (const until = Date.now() + PATIENCE_MS; !late.received().includes('\r\n\r\n') && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     release();
     await closed;
     // Both connections are closed by the server (not left open until the keep-alive time-out).
