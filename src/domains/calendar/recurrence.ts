@@ -265,6 +265,28 @@ export function startMatchesRule(series: Series): boolean {
   return first !== null && first.getTime() === c.localStart;
 }
 
+/** How far a series with COUNT or UNTIL may reach: its last occurrence at most this many years after its start. */
+export const HORIZON_YEARS = 50;
+
+/**
+ * The part (COUNT or UNTIL) that makes the series reach more than HORIZON_YEARS past its start,
+ * or undefined. Checked before anything walks a series from its start, so that such a walk
+ * covers at most the horizon (the library stops at the first occurrence past it).
+ */
+export function beyondHorizon(series: Series): 'COUNT' | 'UNTIL' | undefined {
+  if (series.rule === null) return undefined;
+  const c = compile(series);
+  const start = new Date(c.localStart);
+  const horizon = Date.UTC(start.getUTCFullYear() + HORIZON_YEARS, start.getUTCMonth(), start.getUTCDate(), 23, 59, 59, 999);
+  if (c.until !== undefined) return c.until > horizon ? 'UNTIL' : undefined;
+  if (c.count === undefined) return undefined;
+  const count = c.count;
+  const a = c.arithmetic;
+  if (a !== undefined) return a.end > a.first && slotAt(a.slots, a.end - 1) > horizon ? 'COUNT' : undefined;
+  const rule = new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null });
+  return rule.between(new Date(c.localStart), new Date(horizon), true, (_, i) => i < count).length < count ? 'COUNT' : undefined;
+}
+
 /** How many occurrences the series has, counted up to MAX_OCCURRENCES + 1; undefined for a series without COUNT or UNTIL, which runs on. */
 export function occurrenceCount(series: Series): number | undefined {
   if (series.rule === null) return 1;

@@ -75,6 +75,11 @@ export function parseRule(input: string): ParsedRule {
   if (parts.has('BYWEEKNO') && freq !== 'YEARLY') throw new RuleError('BYWEEKNO is only allowed with FREQ=YEARLY');
   if (parts.has('BYYEARDAY') && ['DAILY', 'WEEKLY', 'MONTHLY'].includes(freq)) throw new RuleError(`BYYEARDAY is not allowed with FREQ=${freq}`);
   if (parts.has('BYMONTHDAY') && freq === 'WEEKLY') throw new RuleError('BYMONTHDAY is not allowed with FREQ=WEEKLY');
+  for (const name of ['BYMONTH', 'BYMONTHDAY']) {
+    if (parts.has(name) && ['HOURLY', 'DAILY', 'WEEKLY'].includes(freq)) {
+      throw new RuleError(`${name} is only accepted with FREQ=MONTHLY or YEARLY (a ${freq.toLowerCase()} rule filtered by month or day of month can go years between occurrences; FREQ=MONTHLY or YEARLY says the same)`);
+    }
+  }
   if (/[+-]?\d/.test(parts.get('BYDAY') ?? '') && !['MONTHLY', 'YEARLY'].includes(freq)) throw new RuleError('BYDAY with a number is only allowed with FREQ=MONTHLY or YEARLY');
   const crowded = tooManyPerDay(parts);
   if (crowded !== undefined) throw new RuleError(crowded);
