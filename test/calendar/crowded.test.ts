@@ -110,13 +110,15 @@ describeEachDatabase('crowded series', (ctx) => {
     assert.deepEqual(rest.items.map((i) => i.id).filter((id) => later.includes(id)), later);
   });
 
-  it('a sparse rule (Monday 29 February) is refused by day with month filters and past 50 years by COUNT or UNTIL, and within 50 years is booked and expanded to the right dates', async () => {
+  it('a sparse rule (Monday 29 February) is refused by day with month filters and past 50 years by COUNT or UNTIL, a BYSETPOS past what a period holds is refused, and within 50 years is booked and expanded to the right dates', async () => {
     const p = await booker(ctx(), 'UTC');
     const start = { start_at: '2044-02-29T09:00:00Z', end_at: '2044-02-29T10:00:00Z' };
     const refusals: Array<[string, string[]]> = [
       ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=10000', ['BYMONTH', 'FREQ=MONTHLY or YEARLY']],
       ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=22000101', ['BYMONTH', 'FREQ=MONTHLY or YEARLY']],
       ['FREQ=DAILY;BYMONTHDAY=29;BYDAY=MO', ['BYMONTHDAY', 'FREQ=MONTHLY or YEARLY']],
+      ['FREQ=DAILY;BYHOUR=9;BYSETPOS=2', ['BYSETPOS 2', 'at most 1 occurrence']],
+      ['FREQ=MONTHLY;BYSETPOS=40', ['BYSETPOS 40', 'at most 31 occurrences']],
       ['FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=10000', ['50 years', 'COUNT']],
       ['FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=22000101', ['50 years', 'UNTIL']],
     ];

@@ -81,12 +81,31 @@ export function parseRule(input: string): ParsedRule {
     }
   }
   if (/[+-]?\d/.test(parts.get('BYDAY') ?? '') && !['MONTHLY', 'YEARLY'].includes(freq)) throw new RuleError('BYDAY with a number is only allowed with FREQ=MONTHLY or YEARLY');
+  const beyond = setPosBeyondPeriod(parts);
+  if (beyond !== undefined) throw new RuleError(beyond);
   const crowded = tooManyPerDay(parts);
   if (crowded !== undefined) throw new RuleError(crowded);
   return { text: [...parts].map(([k, v]) => `${k}=${v}`).join(';'), parts };
 }
 
 const TIME_PARTS = ['BYHOUR', 'BYMINUTE', 'BYSECOND'] as const;
+
+/**
+ * The refusal of a BYSETPOS that reaches past the most occurrences a period can hold (BYMINUTE ×
+ * BYSECOND, × BYHOUR but for HOURLY, × BYDAY for WEEKLY, × 31 days for MONTHLY, × 366 for
+ * YEARLY): such a position names nothing, and the library would walk period after period to the
+ * year 9999 looking for it.
+ */
+function setPosBeyondPeriod(parts: ReadonlyMap<string, string>): string | undefined {
+  const freq = parts.get('FREQ') ?? '';
+  const positions = parts.get('BYSETPOS');
+  if (positions === undefined) return undefined;
+  const size = (name: string) => new Set(parts.get(name)?.split(',') ?? ['']).size;
+  const days = freq === 'WEEKLY' ? size('BYDAY') : freq === 'MONTHLY' ? 31 : freq === 'YEARLY' ? 366 : 1;
+  const held = size('BYMINUTE') * size('BYSECOND') * (freq === 'HOURLY' ? 1 : size('BYHOUR')) * days;
+  const far = positions.split(',').map(Number).find((n) => Math.abs(n) > held);
+  return far === undefined ? undefined : `has BYSETPOS ${far}, but a FREQ=${freq} period holds at most ${held} occurrence${held === 1 ? '' : 's'}`;
+}
 
 /**
  * The refusal of a rule that can yield more than MAX_PER_DAY occurrences in a day, naming the
