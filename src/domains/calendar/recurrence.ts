@@ -116,15 +116,20 @@ function pinDefaults(options: Partial<Options>, unit: 'MONTHLY' | 'YEARLY', loca
   options.bysecond ??= at.getUTCSeconds();
 }
 
-/** The first day (with the start's milliseconds) of the latest whole MONTHLY or YEARLY period at least a period before `localFrom`. */
+/**
+ * Where a MONTHLY or YEARLY walk toward `localFrom` may start: in the period that holds it (each
+ * period's occurrences lie within its month or year, and the library picks BYSETPOS positions
+ * from the whole period before it drops those before the start), at `localFrom` itself, to the
+ * second, keeping the start's milliseconds; otherwise the first day of the latest period before it.
+ */
 function calendarPeriodStart(c: Compiled, unit: 'MONTHLY' | 'YEARLY', interval: number, localFrom: number): number {
   const start = new Date(c.localStart);
   const from = new Date(localFrom);
   const months = unit === 'MONTHLY' ? (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth() : from.getUTCFullYear() - start.getUTCFullYear();
-  const skipped = (Math.floor(months / interval) - 1) * interval;
+  const skipped = Math.floor(months / interval) * interval;
   if (skipped <= 0) return c.localStart;
-  const first = unit === 'MONTHLY' ? Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + skipped, 1) : Date.UTC(start.getUTCFullYear() + skipped, 0, 1);
-  return first + start.getUTCMilliseconds();
+  const first = (unit === 'MONTHLY' ? Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + skipped, 1) : Date.UTC(start.getUTCFullYear() + skipped, 0, 1)) + start.getUTCMilliseconds();
+  return skipped === months && localFrom > first ? first + Math.floor((localFrom - first) / 1000) * 1000 : first;
 }
 
 /**
