@@ -119,6 +119,7 @@ describeEachDatabase('crowded series', (ctx) => {
       ['FREQ=DAILY;BYMONTHDAY=29;BYDAY=MO', ['BYMONTHDAY', 'FREQ=MONTHLY or YEARLY']],
       ['FREQ=DAILY;BYHOUR=9;BYSETPOS=2', ['BYSETPOS 2', 'at most 1 occurrence']],
       ['FREQ=MONTHLY;BYSETPOS=40', ['BYSETPOS 40', 'at most 31 occurrences']],
+      ['FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6', ['BYSETPOS 6', 'at most 5 occurrences']],
       ['FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=10000', ['50 years', 'COUNT']],
       ['FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=22000101', ['50 years', 'UNTIL']],
     ];

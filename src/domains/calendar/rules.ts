@@ -92,8 +92,8 @@ const TIME_PARTS = ['BYHOUR', 'BYMINUTE', 'BYSECOND'] as const;
 
 /**
  * The refusal of a BYSETPOS that reaches past the most occurrences a period can hold (BYMINUTE ×
- * BYSECOND, × BYHOUR but for HOURLY, × BYDAY for WEEKLY, × 31 days for MONTHLY, × 366 for
- * YEARLY): such a position names nothing, and the library would walk period after period to the
+ * BYSECOND, × BYHOUR but for HOURLY, × BYDAY for WEEKLY, × at most 31 days for MONTHLY and 366
+ * for YEARLY, fewer where BYDAY, BYMONTHDAY, BYYEARDAY or BYMONTH say so): such a position names nothing, and the library would walk period after period to the
  * year 9999 looking for it.
  */
 function setPosBeyondPeriod(parts: ReadonlyMap<string, string>): string | undefined {
@@ -101,7 +101,11 @@ function setPosBeyondPeriod(parts: ReadonlyMap<string, string>): string | undefi
   const positions = parts.get('BYSETPOS');
   if (positions === undefined) return undefined;
   const size = (name: string) => new Set(parts.get(name)?.split(',') ?? ['']).size;
-  const days = freq === 'WEEKLY' ? size('BYDAY') : freq === 'MONTHLY' ? 31 : freq === 'YEARLY' ? 366 : 1;
+  // Upper bounds on the days a period can hold, the tightest the day parts give.
+  const at = (name: string, each: number, most: number) => (parts.has(name) ? Math.min(most, each * size(name)) : most);
+  const monthDays = Math.min(at('BYDAY', 5, 31), at('BYMONTHDAY', 1, 31));
+  const yearDays = Math.min(at('BYDAY', 53, 366), at('BYMONTHDAY', 12, 366), at('BYYEARDAY', 1, 366), at('BYMONTH', 31, 366));
+  const days = freq === 'WEEKLY' ? size('BYDAY') : freq === 'MONTHLY' ? monthDays : freq === 'YEARLY' ? yearDays : 1;
   const held = size('BYMINUTE') * size('BYSECOND') * (freq === 'HOURLY' ? 1 : size('BYHOUR')) * days;
   const far = positions.split(',').map(Number).find((n) => Math.abs(n) > held);
   return far === undefined ? undefined : `has BYSETPOS ${far}, but a FREQ=${freq} period holds at most ${held} occurrence${held === 1 ? '' : 's'}`;
