@@ -109,4 +109,34 @@ describeEachDatabase('crowded series', (ctx) => {
     const later = full.items.filter((i) => Date.parse(i.start_at) >= Date.parse(middle.start_at)).map((i) => i.id);
     assert.deepEqual(rest.items.map((i) => i.id).filter((id) => later.includes(id)), later);
   });
+
+  it('a sparse rule (Monday 29 February) is refused by day with month filters and past 50 years by COUNT or UNTIL, a BYSETPOS past what a period holds is refused, and within 50 years is booked and expanded to the right dates', async () => {
+    const p = await booker(ctx(), 'UTC');
+    const start = { start_at: '2044-02-29T09:00:00Z', end_at: '2044-02-29T10:00:00Z' };
+    const refusals: Array<[string, string[]]> = [
+      ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=10000', ['BYMONTH', 'FREQ=MONTHLY or YEARLY']],
+      ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=22000101', ['BYMONTH', 'FREQ=MONTHLY or YEARLY']],
+      ['FREQ=DAILY;BYMONTHDAY=29;BYDAY=MO', ['BYMONTHDAY', 'FREQ=MONTHLY or YEARLY']],
+      ['FREQ=DAILY;BYHOUR=9;BYSETPOS=2', ['BYSETPOS 2', 'at most 1 occurrence']],
+      ['FREQ=MONTHLY;BYSETPOS=40', ['BYSETPOS 40', 'at most 31 occurrences']],
+      ['FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6', ['BYSETPOS 6', 'at most 5 occurrences']],
+      ['FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=10000', ['50 years', 'COUNT']],
+      ['FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=22000101', ['50 years', 'UNTIL']],
+    ];
+    for (const [rule, named] of refusals) {
+      const res = await postMeeting(ctx(), p, { title: 'Leap Monday', ...start, recurrence_rule: rule });
+      const body = assertEnvelope(res, 422, 'validation_error', 'validation_error');
+      const problem = body.details.fields?.find((f) => f.field === 'recurrence_rule');
+      assert.ok(problem !== undefined && named.every((n) => problem.message.includes(n)), `${rule} → ${res.body}`);
+    }
+    assert.deepEqual(await ctx().storage.db.selectFrom('meetings').select('id').where('org_id', '=', p.orgId).execute(), []);
+
+    const booked = await book(ctx(), p, { title: 'Leap Monday', ...start, recurrence_rule: 'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=20900101' });
+    const whole = await windowOf(ctx(), p, '2044-01-01T00:00:00Z', '2044-12-31T00:00:00Z');
+    assert.deepEqual(whole.items.map((i) => i.start_at), ['2044-02-29T09:00:00+00:00']);
+    const next = await windowOf(ctx(), p, '2071-06-01T00:00:00Z', '2072-06-01T00:00:00Z');
+    assert.deepEqual(next.items.map((i) => i.id), [`${booked.id}:20720229T090000Z`]);
+    const none = await windowOf(ctx(), p, '2080-01-01T00:00:00Z', '2081-01-01T00:00:00Z');
+    assert.equal(none.total, 0);
+  });
 });

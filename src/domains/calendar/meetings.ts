@@ -14,7 +14,7 @@ import { meetingOut, occurrenceId, seriesOf } from './occurrences.ts';
 import { findMeeting, insertMeeting, meetingExists, meetingsTouching } from './queries.ts';
 import type { Db, MeetingRow } from './queries.ts';
 import { mergeSorted } from './merge.ts';
-import { MAX_OCCURRENCES, countOccurrences, lastEndMs, occurrenceCount, occurrences, startMatchesRule } from './recurrence.ts';
+import { HORIZON_YEARS, MAX_OCCURRENCES, beyondHorizon, countOccurrences, lastEndMs, occurrenceCount, occurrences, startMatchesRule } from './recurrence.ts';
 import { RuleError, parseRule } from './rules.ts';
 import { scheduleFirstReminder } from './reminders.ts';
 import { MAX_DURATION_MINUTES, MAX_WINDOW_DAYS } from './schemas.ts';
@@ -99,6 +99,10 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
   const series = { startMs: start, durationMs: end - start, timeZone, rule };
   if (!startMatchesRule(series)) {
     fail([{ field: 'start_at', message: `must be an occurrence of recurrence_rule (in ${timeZone}): the first occurrence of a series is its start` }]);
+  }
+  const reach = beyondHorizon(series);
+  if (reach !== undefined) {
+    fail([{ field: 'recurrence_rule', message: `reaches more than ${HORIZON_YEARS} years past start_at with its ${reach}: a series with COUNT or UNTIL ends within ${HORIZON_YEARS} years (a series without either runs on)` }]);
   }
   if ((occurrenceCount(series) ?? 0) > MAX_OCCURRENCES) {
     fail([{ field: 'recurrence_rule', message: `has more than ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences before its UNTIL: a series has at most ${MAX_OCCURRENCES.toLocaleString('en-US')}` }]);

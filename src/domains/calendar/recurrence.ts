@@ -116,15 +116,20 @@ function pinDefaults(options: Partial<Options>, unit: 'MONTHLY' | 'YEARLY', loca
   options.bysecond ??= at.getUTCSeconds();
 }
 
-/** The first day (with the start's milliseconds) of the latest whole MONTHLY or YEARLY period at least a period before `localFrom`. */
+/**
+ * Where a MONTHLY or YEARLY walk toward `localFrom` may start: in the period that holds it (each
+ * period's occurrences lie within its month or year, and the library picks BYSETPOS positions
+ * from the whole period before it drops those before the start), at `localFrom` itself, to the
+ * second, keeping the start's milliseconds; otherwise the first day of the latest period before it.
+ */
 function calendarPeriodStart(c: Compiled, unit: 'MONTHLY' | 'YEARLY', interval: number, localFrom: number): number {
   const start = new Date(c.localStart);
   const from = new Date(localFrom);
   const months = unit === 'MONTHLY' ? (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth() : from.getUTCFullYear() - start.getUTCFullYear();
-  const skipped = (Math.floor(months / interval) - 1) * interval;
+  const skipped = Math.floor(months / interval) * interval;
   if (skipped <= 0) return c.localStart;
-  const first = unit === 'MONTHLY' ? Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + skipped, 1) : Date.UTC(start.getUTCFullYear() + skipped, 0, 1);
-  return first + start.getUTCMilliseconds();
+  const first = (unit === 'MONTHLY' ? Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + skipped, 1) : Date.UTC(start.getUTCFullYear() + skipped, 0, 1)) + start.getUTCMilliseconds();
+  return skipped === months && localFrom > first ? first + Math.floor((localFrom - first) / 1000) * 1000 : first;
 }
 
 /**
@@ -263,6 +268,28 @@ export function startMatchesRule(series: Series): boolean {
   if (c.arithmetic !== undefined) return slotAt(c.arithmetic.slots, c.arithmetic.first) === c.localStart && c.arithmetic.end > c.arithmetic.first;
   const first = new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null }).after(new Date(c.localStart), true);
   return first !== null && first.getTime() === c.localStart;
+}
+
+/** How far a series with COUNT or UNTIL may reach: its last occurrence at most this many years after its start. */
+export const HORIZON_YEARS = 50;
+
+/**
+ * The part (COUNT or UNTIL) that makes the series reach more than HORIZON_YEARS past its start,
+ * or undefined. Checked before anything walks a series from its start, so that such a walk
+ * covers at most the horizon (the library stops at the first occurrence past it).
+ */
+export function beyondHorizon(series: Series): 'COUNT' | 'UNTIL' | undefined {
+  if (series.rule === null) return undefined;
+  const c = compile(series);
+  const start = new Date(c.localStart);
+  const horizon = Date.UTC(start.getUTCFullYear() + HORIZON_YEARS, start.getUTCMonth(), start.getUTCDate(), 23, 59, 59, 999);
+  if (c.until !== undefined) return c.until > horizon ? 'UNTIL' : undefined;
+  if (c.count === undefined) return undefined;
+  const count = c.count;
+  const a = c.arithmetic;
+  if (a !== undefined) return a.end > a.first && slotAt(a.slots, a.end - 1) > horizon ? 'COUNT' : undefined;
+  const rule = new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null });
+  return rule.between(new Date(c.localStart), new Date(horizon), true, (_, i) => i < count).length < count ? 'COUNT' : undefined;
 }
 
 /** How many occurrences the series has, counted up to MAX_OCCURRENCES + 1; undefined for a series without COUNT or UNTIL, which runs on. */

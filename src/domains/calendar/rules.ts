@@ -75,13 +75,41 @@ export function parseRule(input: string): ParsedRule {
   if (parts.has('BYWEEKNO') && freq !== 'YEARLY') throw new RuleError('BYWEEKNO is only allowed with FREQ=YEARLY');
   if (parts.has('BYYEARDAY') && ['DAILY', 'WEEKLY', 'MONTHLY'].includes(freq)) throw new RuleError(`BYYEARDAY is not allowed with FREQ=${freq}`);
   if (parts.has('BYMONTHDAY') && freq === 'WEEKLY') throw new RuleError('BYMONTHDAY is not allowed with FREQ=WEEKLY');
+  for (const name of ['BYMONTH', 'BYMONTHDAY']) {
+    if (parts.has(name) && ['HOURLY', 'DAILY', 'WEEKLY'].includes(freq)) {
+      throw new RuleError(`${name} is only accepted with FREQ=MONTHLY or YEARLY (a ${freq.toLowerCase()} rule filtered by month or day of month can go years between occurrences; FREQ=MONTHLY or YEARLY says the same)`);
+    }
+  }
   if (/[+-]?\d/.test(parts.get('BYDAY') ?? '') && !['MONTHLY', 'YEARLY'].includes(freq)) throw new RuleError('BYDAY with a number is only allowed with FREQ=MONTHLY or YEARLY');
+  const beyond = setPosBeyondPeriod(parts);
+  if (beyond !== undefined) throw new RuleError(beyond);
   const crowded = tooManyPerDay(parts);
   if (crowded !== undefined) throw new RuleError(crowded);
   return { text: [...parts].map(([k, v]) => `${k}=${v}`).join(';'), parts };
 }
 
 const TIME_PARTS = ['BYHOUR', 'BYMINUTE', 'BYSECOND'] as const;
+
+/**
+ * The refusal of a BYSETPOS that reaches past the most occurrences a period can hold (BYMINUTE ×
+ * BYSECOND, × BYHOUR but for HOURLY, × BYDAY for WEEKLY, × at most 31 days for MONTHLY and 366
+ * for YEARLY, fewer where BYDAY, BYMONTHDAY, BYYEARDAY or BYMONTH say so): such a position names nothing, and the library would walk period after period to the
+ * year 9999 looking for it.
+ */
+function setPosBeyondPeriod(parts: ReadonlyMap<string, string>): string | undefined {
+  const freq = parts.get('FREQ') ?? '';
+  const positions = parts.get('BYSETPOS');
+  if (positions === undefined) return undefined;
+  const size = (name: string) => new Set(parts.get(name)?.split(',') ?? ['']).size;
+  // Upper bounds on the days a period can hold, the tightest the day parts give.
+  const at = (name: string, each: number, most: number) => (parts.has(name) ? Math.min(most, each * size(name)) : most);
+  const monthDays = Math.min(at('BYDAY', 5, 31), at('BYMONTHDAY', 1, 31));
+  const yearDays = Math.min(at('BYDAY', 53, 366), at('BYMONTHDAY', 12, 366), at('BYYEARDAY', 1, 366), at('BYMONTH', 31, 366));
+  const days = freq === 'WEEKLY' ? size('BYDAY') : freq === 'MONTHLY' ? monthDays : freq === 'YEARLY' ? yearDays : 1;
+  const held = size('BYMINUTE') * size('BYSECOND') * (freq === 'HOURLY' ? 1 : size('BYHOUR')) * days;
+  const far = positions.split(',').map(Number).find((n) => Math.abs(n) > held);
+  return far === undefined ? undefined : `has BYSETPOS ${far}, but a FREQ=${freq} period holds at most ${held} occurrence${held === 1 ? '' : 's'}`;
+}
 
 /**
  * The refusal of a rule that can yield more than MAX_PER_DAY occurrences in a day, naming the

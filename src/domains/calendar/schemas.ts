@@ -34,7 +34,7 @@ export const MeetingCreate = named('MeetingCreate', Type.Object({
   summary: Type.Optional(NullableText({ maxLength: 20_000, description: 'the agenda' })),
   recurrence_rule: Type.Optional(Nullable(Text({
     maxLength: 1000,
-    description: 'an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO (an RRULE: prefix is accepted); FREQ YEARLY to HOURLY, at most 24 occurrences a day, and at most 10,000 with COUNT or UNTIL; expanded in the organization\'s time zone, keeping local time across daylight-saving changes',
+    description: 'an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO (an RRULE: prefix is accepted); FREQ YEARLY to HOURLY, at most 24 occurrences a day, and at most 10,000 with COUNT or UNTIL, the last within 50 years of the start; BYMONTH and BYMONTHDAY only with MONTHLY or YEARLY; BYSETPOS within what a period holds; expanded in the organization\'s time zone, keeping local time across daylight-saving changes',
   }))),
   reminder_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: MAX_REMINDER_MINUTES, description: 'remind every participant this many minutes before each occurrence' }))),
 }, { additionalProperties: false, examples: [example] }));
