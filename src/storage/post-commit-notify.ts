@@ -9,12 +9,17 @@ import type { Database } from './schema.ts';
  * database one short transaction per round, not one per commit. A notice that cannot be sent
  * is dropped: listeners in other processes also poll (a bounded interval) for the same work.
  */
-export function postCommitNotifier(db: Kysely<Database>): (channel: string, payload: string) => void {
+export interface PostCommitNotifier {
+  notify(channel: string, payload: string): void;
+  /** Resolves once every notice given so far has been sent (or dropped): before the pool closes, so a short-lived process's change reaches the others. */
+  flush(): Promise<void>;
+}
+
+export function postCommitNotifier(db: Kysely<Database>): PostCommitNotifier {
   let pending = new Map<string, [string, string]>();
-  let sending = false;
+  let sending: Promise<void> | undefined;
 
   const send = async () => {
-    sending = true;
     while (pending.size > 0) {
       const batch = [...pending.values()];
       pending = new Map();
@@ -22,11 +27,16 @@ export function postCommitNotifier(db: Kysely<Database>): (channel: string, payl
       const payloads = batch.map(([, payload]) => payload);
       await sql`select pg_notify(c, p) from unnest(${channels}::text[], ${payloads}::text[]) as n(c, p)`.execute(db).catch(() => {});
     }
-    sending = false;
+    sending = undefined;
   };
 
-  return (channel, payload) => {
-    pending.set(`${channel}\u0000${payload}`, [channel, payload]);
-    if (!sending) void send();
+  return {
+    notify(channel, payload) {
+      pending.set(`${channel}\u0000${payload}`, [channel, payload]);
+      sending ??= send();
+    },
+    flush: async () => {
+      while (sending) await sending;
+    },
   };
 }

@@ -283,7 +283,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     for (const [key, channel] of notices) {
       const payload = key.slice(channel.length + 1);
       // This process hears its own commit at once; the NOTIFY, after the commit, tells the others.
-      notifyOthers(channel, payload);
+      notifyOthers.notify(channel, payload);
       hear(channel, payload);
     }
   };
@@ -309,6 +309,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
       const client = listenerClient;
       listenerClient = undefined;
       if (client) await client.end().catch(() => {});
+      await notifyOthers.flush();
       await db.destroy();
       await session?.db.destroy();
     },
