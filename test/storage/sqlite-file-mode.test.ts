@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -58,8 +58,11 @@ describe('SQLite files are readable by their owner only', () => {
       await migrate(storage);
       const sealer = await serverSealer(storage, undefined);
       assert.equal(modeOf(`${path}.key`).toString(8), '600');
-      const rows = await storage.db.selectFrom('server_secrets').select('name').execute();
-      assert.deepEqual(rows, [], 'no key in the database');
+      // The database holds only a known text sealed with the key (the key check a later start opens), never the key.
+      const rows = await storage.db.selectFrom('server_secrets').select(['name', 'value']).execute();
+      assert.deepEqual(rows.map((r) => r.name), ['sealing_key_check'], 'no key in the database');
+      const key = readFileSync(`${path}.key`, 'utf8').trim();
+      assert.ok(!rows[0]!.value.includes(key), 'the key check does not hold the key');
       assert.equal(sealer.open('test', 'ctx', sealer.seal('test', 'ctx', 'hello')), 'hello');
     } finally {
       await storage.close();
