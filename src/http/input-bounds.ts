@@ -23,9 +23,18 @@ function textProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** A value still to look at: where it stands is kept as a link to its parent, and spelled out only for a problem. */
 interface Pending {
   value: unknown;
-  path: string[];
+  key: string;
+  parent: Pending | undefined;
+  depth: number;
+}
+
+function pathOf(at: Pending | undefined, part: string): string {
+  const keys: string[] = [];
+  for (let p = at; p?.parent !== undefined; p = p.parent) keys.push(p.key);
+  return keys.length === 0 ? part : keys.reverse().join('.');
 }
 
 /**
@@ -35,25 +44,29 @@ interface Pending {
  */
 export function inputProblems(input: unknown, part: string): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const field = (path: string[]) => (path.length === 0 ? part : path.join('.'));
-  const stack: Pending[] = [{ value: input, path: [] }];
+  const stack: Pending[] = [{ value: input, key: '', parent: undefined, depth: 0 }];
   while (stack.length > 0 && problems.length < MAX_PROBLEMS) {
-    const { value, path } = stack.pop()!;
+    const at = stack.pop()!;
+    const { value, depth } = at;
     if (typeof value === 'string') {
       const problem = textProblem(value);
-      if (problem !== undefined) problems.push({ field: field(path), message: problem });
+      if (problem !== undefined) problems.push({ field: pathOf(at, part), message: problem });
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (path.length >= MAX_INPUT_DEPTH) {
+    if (depth >= MAX_INPUT_DEPTH) {
       return [{ field: part, message: `is nested more than ${MAX_INPUT_DEPTH} levels deep` }];
     }
-    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, i) => [String(i), item]) : Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, item] = entries[i]!;
-      const keyProblem = Array.isArray(value) ? undefined : textProblem(key);
-      if (keyProblem !== undefined) problems.push({ field: field(path), message: `has a field name that ${keyProblem}` });
-      else stack.push({ value: item, path: [...path, key] });
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: at, depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(value);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const keyProblem = textProblem(key);
+      if (keyProblem !== undefined) problems.push({ field: pathOf(at, part), message: `has a field name that ${keyProblem}` });
+      else stack.push({ value: (value as Record<string, unknown>)[key], key, parent: at, depth: depth + 1 });
     }
   }
   return problems.slice(0, MAX_PROBLEMS);

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { SelectQueryBuilder } from 'kysely';
-import type { Dialect } from './storage.ts';
+import type { Dialect, Tx } from './storage.ts';
 
 /**
  * Rows a worker claims: on PostgreSQL `FOR UPDATE SKIP LOCKED`, so concurrent claimers take
@@ -17,4 +18,15 @@ export function skipLockedForUpdate<DB, TB extends keyof DB, O>(dialect: Dialect
  */
 export function lockedForUpdate<DB, TB extends keyof DB, O>(dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
+ * Takes a lock on a name for the rest of the transaction, or answers false at once when another
+ * open transaction holds it: on PostgreSQL a transaction-scoped advisory lock; on SQLite the
+ * transaction's BEGIN IMMEDIATE already makes it the only writer, so it always holds.
+ */
+export async function tryLockForTransaction(tx: Tx, name: string): Promise<boolean> {
+  if (tx.dialect !== 'postgres') return true;
+  const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as held`.execute(tx.db);
+  return rows[0]?.held === true;
 }
