@@ -152,14 +152,16 @@ async function metricsServer(registry: Registry, token: string | undefined): Pro
 
 export function installMetrics(app: FastifyInstance): void {
   const { config } = app;
+  let url: string | undefined;
+  app.decorate('metricsUrl', () => url);
+  // Not served (the default): no request pays for counting what nobody can read.
+  if (config.metricsAddress === undefined && config.metricsToken === undefined) return;
   const own = new Registry();
   installRequestMetrics(app, own);
   installStorageMetrics(app, own);
   const registry = Registry.merge([own, outboxMetrics, processRegistry()]);
 
   let separate: FastifyInstance | undefined;
-  let url: string | undefined;
-  app.decorate('metricsUrl', () => url);
   const address = config.metricsAddress;
   if (address !== undefined) {
     app.addHook('onReady', async () => {
