@@ -266,7 +266,11 @@ export function startMatchesRule(series: Series): boolean {
   if (byday !== undefined && !byday.split(',').some((d) => d.endsWith(weekday))) return false;
   const c = compile(series);
   if (c.arithmetic !== undefined) return slotAt(c.arithmetic.slots, c.arithmetic.first) === c.localStart && c.arithmetic.end > c.arithmetic.first;
-  const first = new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null }).after(new Date(c.localStart), true);
+  // Only the period holding the start can make it an occurrence. An INTERVAL past the year 9999
+  // ends the library's walk after that period: without it, a rule that never occurs (BYYEARDAY=366
+  // with BYMONTH=2) is looked for period after period up to the year 9999, seconds of work.
+  const onePeriod = c.options.freq === RRule.YEARLY ? { interval: 10_000 } : c.options.freq === RRule.MONTHLY ? { interval: 120_000 } : {};
+  const first = new RRule({ ...c.options, ...onePeriod, dtstart: new Date(c.localStart), tzid: null }).after(new Date(c.localStart), true);
   return first !== null && first.getTime() === c.localStart;
 }
 
