@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,9 +21,10 @@ import { checkFraming } from './http/framing.ts';
 import { installHealth } from './http/health.ts';
 import { installIdCase } from './http/id-case.ts';
 import { installInputBounds } from './http/input-bounds.ts';
+import { installLanding } from './http/landing.ts';
 import { purgeExpiredKeys } from './http/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
-import { API_INTRODUCTION } from './http/openapi-intro.ts';
+import { API_CONTACT, API_INTRODUCTION, API_LICENSE, API_TAGS } from './http/openapi-intro.ts';
 import { finishDocument, SECURITY, SECURITY_SCHEMES } from './http/openapi.ts';
 import type { WebhookEntry } from './http/openapi.ts';
 import { requestLogSerializer } from './http/request-log.ts';
@@ -56,6 +58,7 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const COMPRESS_THRESHOLD_BYTES = 2048;
 const DOCS_LOGO = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="0" y="28" font-family="sans-serif" font-size="26" font-weight="bold" fill="#fff">bizplat</text></svg>',
 );
@@ -197,13 +200,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Operator endpoints at the server's root, outside the public API and its document.
   installHealth(app, { migrations: allMigrations(modules).map((m) => m.name) });
   installMetrics(app);
+  installLanding(app, { api: API_PREFIX, admin: ADMIN_PREFIX });
+  // Large answers only (lists, the OpenAPI document): below the threshold compressing costs more than it saves.
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br', 'deflate'] });
 
   app.decorate('apiWebhooks', new Map<string, WebhookEntry>());
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'bizplat public API', version: 'v1', description: API_INTRODUCTION },
+      info: { title: 'bizplat public API', version: 'v1', description: API_INTRODUCTION, contact: API_CONTACT, license: API_LICENSE },
       servers: [{ url: API_PREFIX }],
+      tags: API_TAGS,
       components: { securitySchemes: SECURITY_SCHEMES },
       security: SECURITY,
     },
