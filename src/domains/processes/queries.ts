@@ -2,10 +2,9 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { bumpCollection } from '../../storage/change-counters.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
-import { lockedForUpdate } from '../../storage/locking.ts';
 import { defineResource, fieldsOf, through } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
-import type { Dialect } from '../../storage/storage.ts';
+import type { Tx } from '../../storage/storage.ts';
 import type { ProcessesTable, ProcessJournalTable, ProcessStagesTable } from './tables.ts';
 
 export type { Db };
@@ -68,8 +67,8 @@ export const processes = defineResource({
 export type ProcessRecord = NonNullable<Awaited<ReturnType<typeof processes.find>>>;
 
 /** The process row, locked until the transaction ends (PostgreSQL): engine steps of one process run one after another. */
-export function lockProcess(db: Db, dialect: Dialect, orgId: string, id: string): Promise<ProcessRow | undefined> {
-  return lockedForUpdate(dialect, db.selectFrom('processes').selectAll().where('org_id', '=', orgId).where('id', '=', id)).executeTakeFirst();
+export function lockProcess(tx: Tx, orgId: string, id: string): Promise<ProcessRow | undefined> {
+  return tx.lockForUpdate(tx.db.selectFrom('processes').selectAll().where('org_id', '=', orgId).where('id', '=', id)).executeTakeFirst();
 }
 
 export async function saveProcess(db: Db, orgId: string, id: string, changes: Updateable<ProcessesTable>): Promise<void> {
