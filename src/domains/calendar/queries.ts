@@ -1,20 +1,21 @@
 /** The calendar domain's only SQL. Every function takes the organization id, except the reminders' claim, which serves all. */
 import type { Insertable, Selectable } from 'kysely';
 import { deleteFinishedJobs, dueCondition } from '../../events/outbox/queries.ts';
-import { bumpCollection } from '../../storage/change-counters.ts';
+import { defineCollection } from '../../storage/change-counters.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { MeetingRemindersTable, MeetingsTable } from './tables.ts';
 
 export type { Db };
 export type MeetingRow = Selectable<MeetingsTable>;
-export const MEETINGS = { table: 'meetings' } as const;
+/** The meetings: their change counter tags GET /meetings. */
+export const MEETINGS = defineCollection('meetings');
 export const REMINDERS_TABLE = 'meeting_reminders';
 
 export async function insertMeeting(db: Db, row: Insertable<MeetingsTable>, participants: readonly string[]): Promise<void> {
   await db.insertInto('meetings').values(row).execute();
   await db.insertInto('meeting_participants').values(participants.map((userId) => ({ org_id: row.org_id, user_id: userId, meeting_id: row.id }))).execute();
-  await bumpCollection(db, row.org_id, MEETINGS.table);
+  await MEETINGS.bump(db, row.org_id);
 }
 
 export async function meetingExists(db: Db, orgId: string, id: string): Promise<boolean> {

@@ -22,9 +22,7 @@ export function listCommercialOrders(db: Db, actor: CommercialActor, query: Comm
 
 /** One order, archived ones too. */
 export async function getCommercialOrder(db: Db, actor: CommercialActor, id: string): Promise<CommercialOrderOut & { version: number }> {
-  const order = await commercialOrders.find(db, actor.orgId, id);
-  if (!order) throw notFound('commercial order');
-  return order;
+  return commercialOrders.get(db, actor.orgId, id);
 }
 
 export interface CommercialOrderInput {

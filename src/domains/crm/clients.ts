@@ -87,9 +87,7 @@ export async function updateClient(tx: Tx, actor: CrmActor, id: string, input: C
 }
 
 export async function getClient(db: Db, actor: CrmActor, id: string): Promise<ClientOut> {
-  const record = await clients.find(db, actor.orgId, id);
-  if (!record) throw notFound('client');
-  return record;
+  return clients.get(db, actor.orgId, id);
 }
 
 export function listClients(db: Db, actor: CrmActor, query: ClientListInput): Promise<Page<ClientOut>> {

@@ -100,9 +100,7 @@ export async function updateContact(tx: Tx, actor: CrmActor, id: string, input: 
 }
 
 export async function getContact(db: Db, actor: CrmActor, id: string): Promise<ContactOut> {
-  const record = await contacts.find(db, actor.orgId, id);
-  if (!record) throw notFound('contact');
-  return record;
+  return contacts.get(db, actor.orgId, id);
 }
 
 export function listContacts(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {

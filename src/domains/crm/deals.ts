@@ -138,9 +138,7 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
 }
 
 export async function getDeal(db: Db, actor: CrmActor, id: string): Promise<DealOut> {
-  const record = await deals.find(db, actor.orgId, id);
-  if (!record) throw notFound('deal');
-  return record;
+  return deals.get(db, actor.orgId, id);
 }
 
 export function listDeals(db: Db, actor: CrmActor, query: DealListInput): Promise<Page<DealOut>> {

@@ -136,9 +136,10 @@ export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, bo
   let decision: Decision | undefined;
   let from: RequestStatus = 'draft';
   let categoryMoved = false;
-  const outcome = await financeRequests.update(tx.db, actor.orgId, id, expected, async (current) => {
-    const internals = await requestInternals(tx.db, actor.orgId, id);
-    if (!internals) throw notFound('payment request');
+  // Without If-Match a concurrent change runs the plan again on the fresh row: it only decides,
+  // and what it learns (decision, from, categoryMoved) is taken from its last run.
+  const outcome = await financeRequests.update(tx.db, actor.orgId, id, expected, async (current, stored) => {
+    const internals = requestInternals(stored);
     if (Object.keys(fields).length > 0 && actor.userId !== internals.requested_by) throw notRequester();
     from = current.status as RequestStatus;
     const to = body.status ?? from;

@@ -14,7 +14,6 @@ import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
-import { bumpCollection } from '../../storage/change-counters.ts';
 import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SharedWrite, SharingGroup } from '../../storage/shared-writes.ts';
@@ -128,7 +127,7 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
   await tx.run(insertLines, lines.flat());
   await tx.run(upsertBalances, summedChanges(movements));
   await tx.run(bumpCounts, movementCounts(movements));
-  for (const orgId of new Set(movements.map((m) => m.orgId))) await bumpCollection(tx.db, orgId, stockLedger.table);
+  for (const orgId of new Set(movements.map((m) => m.orgId))) await stockLedger.bump(tx.db, orgId);
   return movements.map((m, i) => movementView(m.movement, lines[i]!));
 }
 

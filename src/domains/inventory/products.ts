@@ -127,9 +127,7 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
 }
 
 export async function getProduct(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Product> {
-  const record = await products.find(db, actor.orgId, id);
-  if (!record) throw notFound('product');
-  return record;
+  return products.get(db, actor.orgId, id);
 }
 
 export function listProducts(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: ProductListQuery): Promise<Page<Product>> {

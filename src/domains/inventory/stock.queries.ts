@@ -1,6 +1,7 @@
 /** SQL of the stock ledger: movements, their lines and the balances they maintain. */
 import { sql } from 'kysely';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { defineCollection } from '../../storage/change-counters.ts';
 import { preparedRead } from '../../storage/prepared-read.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -9,7 +10,7 @@ import type { StockBalancesTable, StockMovementLinesTable, StockMovementsTable }
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The change counter of the ledger: movements and the balances they and reservations change (GET /stock and /movements). */
-export const stockLedger = { table: 'stock_ledger' } as const;
+export const stockLedger = defineCollection('stock_ledger');
 export type BalanceRow = Selectable<StockBalancesTable>;
 export type MovementRow = Selectable<StockMovementsTable>;
 export type LineRow = Selectable<StockMovementLinesTable>;

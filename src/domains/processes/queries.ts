@@ -1,6 +1,5 @@
 /** The processes domain's only SQL. Every function takes orgId: a query never reaches another tenant's rows. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { bumpCollection } from '../../storage/change-counters.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { defineResource, fieldsOf, through } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
@@ -18,6 +17,7 @@ const timestamp = (value: string) => isoWithOffset(value);
 
 export const templates = defineResource({
   table: 'process_templates',
+  noun: 'process template',
   fields: {
     id: 'id',
     title: 'title',
@@ -36,6 +36,7 @@ export const templates = defineResource({
 
 export const processes = defineResource({
   table: 'processes',
+  noun: 'process',
   fields: {
     id: 'id',
     version: 'version',
@@ -73,7 +74,7 @@ export function lockProcess(tx: Tx, orgId: string, id: string): Promise<ProcessR
 
 export async function saveProcess(db: Db, orgId: string, id: string, changes: Updateable<ProcessesTable>): Promise<void> {
   await db.updateTable('processes').set(changes).set((eb) => ({ version: eb('version', '+', 1) })).where('org_id', '=', orgId).where('id', '=', id).execute();
-  await bumpCollection(db, orgId, 'processes');
+  await processes.bump(db, orgId);
 }
 
 export function stageRows(db: Db, orgId: string, processId: string): Promise<StageRow[]> {

@@ -30,6 +30,7 @@ const subscription = fieldsOf<'webhook_subscriptions'>();
 /** Subscriptions as the API shows them (never the secret), oldest first. */
 export const subscriptions = defineResource({
   table: 'webhook_subscriptions',
+  noun: 'webhook subscription',
   fields: {
     id: 'id',
     name: 'name',
