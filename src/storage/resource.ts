@@ -149,9 +149,9 @@ export interface Resource<T extends TableName, R, Q extends string> extends Coll
    * With `expected` (If-Match) the record must be at that version, else StaleVersionError;
    * without it a concurrent change makes `plan` run again on the fresh row (up to five times), so
    * `plan` must decide from what it receives and leave side effects until update returns.
-   * Undefined when the record does not exist.
+   * A missing record throws RecordNotFoundError, as get() does.
    */
-  update(db: Db, orgId: string, id: string, expected: number | undefined, plan: UpdatePlan<T, R>): Promise<UpdateOutcome<R> | undefined>;
+  update(db: Db, orgId: string, id: string, expected: number | undefined, plan: UpdatePlan<T, R>): Promise<UpdateOutcome<R>>;
 }
 
 /** The column changes an update makes, decided from the record and its stored row. */
@@ -308,10 +308,10 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     id: string,
     expected: number | undefined,
     plan: UpdatePlan<T, R>,
-  ): Promise<UpdateOutcome<R> | undefined> => {
+  ): Promise<UpdateOutcome<R>> => {
     for (let attempt = 1; ; attempt++) {
       const stored = await readStored(db, orgId, id);
-      if (stored === undefined) return undefined;
+      if (stored === undefined) throw new RecordNotFoundError(noun);
       const current = stored.record;
       if (expected !== undefined && current.version !== expected) throw new StaleVersionError(expected);
       const record = await writeAt(db, orgId, id, current.version, await plan(current, stored.row));

@@ -12,6 +12,10 @@ describeEachDatabase('declared resources', (ctx) => {
     const client = json<Rec>(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Got' } }));
     assert.deepEqual(await clients.get(ctx().storage.db, p.orgId, client.id), await clients.find(ctx().storage.db, p.orgId, client.id));
     await assert.rejects(clients.get(ctx().storage.db, p.orgId, 'no-such-client'), (error) => error instanceof RecordNotFoundError && error.message === 'client not found');
+    await assert.rejects(
+      ctx().storage.transaction((tx) => clients.update(tx.db, p.orgId, 'no-such-client', undefined, () => ({ name: 'x' }))),
+      (error) => error instanceof RecordNotFoundError && error.message === 'client not found',
+    );
     const missing = await api(ctx(), p.token, 'GET', '/clients/no-such-client');
     assert.equal(missing.statusCode, 404);
     assert.equal(json<{ message: string }>(missing).message, 'client not found');
@@ -34,8 +38,8 @@ describeEachDatabase('declared resources', (ctx) => {
         return { title: 'Bigger one' };
       }),
     );
-    assert.equal(outcome?.record.title, 'Bigger one');
-    assert.deepEqual(outcome?.changed, ['title']);
+    assert.equal(outcome.record.title, 'Bigger one');
+    assert.deepEqual(outcome.changed, ['title']);
     assert.equal(runs.length, 2, 'the plan ran again on the fresh row');
     for (const run of runs) assert.equal(Number(run.storedVersion), run.version);
     assert.deepEqual(runs.map((r) => r.orgId), [p.orgId, p.orgId], 'the stored row carries columns the record does not show');

@@ -1,6 +1,6 @@
 /** Commercial order (quotation) use cases: read through the API, written by import; a won deal sends them to production. */
 import type { Actor } from '../../http/access.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { toScaled } from '../../storage/decimal.ts';
@@ -80,6 +80,5 @@ export async function createCommercialOrder(tx: Tx, actor: CommercialActor, inpu
 
 /** Records that the order went to production: it now carries the production order and is transferred. */
 export async function markTransferred(tx: Tx, orgId: string, id: string, productionOrderId: string): Promise<void> {
-  const outcome = await commercialOrders.update(tx.db, orgId, id, undefined, async () => ({ production_order_id: productionOrderId, status: 'transferred', updated_at: nowIso() }));
-  if (!outcome) throw notFound('commercial order');
+  await commercialOrders.update(tx.db, orgId, id, undefined, async () => ({ production_order_id: productionOrderId, status: 'transferred', updated_at: nowIso() }));
 }

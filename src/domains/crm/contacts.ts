@@ -1,6 +1,6 @@
 /** Contact person use cases. */
 import type { Insertable, Updateable } from 'kysely';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -95,7 +95,6 @@ export async function updateContact(tx: Tx, actor: CrmActor, id: string, input: 
       updated_at: nowIso(),
     } satisfies Updateable<CrmContactsTable>;
   });
-  if (!outcome) throw notFound('contact');
   return outcome.record;
 }
 

@@ -153,7 +153,7 @@ export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, bo
     categoryMoved = changes.category_id !== undefined && changes.category_id !== internals.category_id;
     return { ...changes, status: decision.status, updated_at: nowIso() };
   });
-  if (!outcome || !decision) throw notFound('payment request');
+  if (!decision) throw notFound('payment request');
   const { record } = outcome;
   const orgId = actor.orgId;
   if (categoryMoved || outcome.changed.some((field) => PAYMENT_FIELDS.has(field))) await approveAfresh(tx, orgId, actor.userId, record);

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
 import { toScaled } from '../../storage/decimal.ts';
@@ -122,7 +122,6 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
     if (isUniqueViolation(error)) skuConflict(patch.sku);
     throw error;
   }
-  if (!outcome) throw notFound('product');
   return outcome.record;
 }
 
