@@ -15,4 +15,24 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // A domain never asks which database it runs on: its transaction (Tx) locks rows, claims
+    // them skipping locked ones, takes named locks and runs reusable statements for it.
+    files: ['src/domains/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/storage/storage.ts'], importNames: ['Dialect'], message: 'A domain never asks which database it runs on: use the capabilities of its Tx.' },
+            { group: ['**/storage/database-capabilities.ts'], message: 'A domain reaches the database capabilities through its Tx.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Identifier[name=/^[Dd]ialect$/]', message: 'A domain never asks which database it runs on: use the capabilities of its Tx (lockForUpdate, claimSkippingLocked, tryLock, run).' },
+      ],
+    },
+  },
 );

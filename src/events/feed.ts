@@ -3,11 +3,9 @@
  * (tx_id, seq), and only events below the finished-transaction horizon are read, so a page never
  * shows an event before one that could still commit ahead of it (storage/commit-horizon.ts).
  */
-import type { Kysely } from 'kysely';
 import { finishedTxHorizon } from '../storage/commit-horizon.ts';
 import { readJson } from '../storage/codecs.ts';
-import type { Database } from '../storage/schema.ts';
-import type { Dialect } from '../storage/storage.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** Where a reader stands: after the event at (tx, seq); (0, 0) is before the first. */
 export interface FeedPosition {
@@ -32,10 +30,13 @@ export interface FeedEvent {
   createdAt: string;
 }
 
+/** Where the feed is read: the storage's connection, and whether its rows can commit out of order. */
+export type FeedSource = Pick<Storage, 'db' | 'dialect'>;
+
 /** Up to `limit` events after `after`, oldest commit first. */
-export async function readFeed(db: Kysely<Database>, dialect: Dialect, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number): Promise<FeedEvent[]> {
-  const horizon = await finishedTxHorizon(db, dialect);
-  let query = db
+export async function readFeed(source: FeedSource, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number): Promise<FeedEvent[]> {
+  const horizon = await finishedTxHorizon(source.db, source.dialect);
+  let query = source.db
     .selectFrom('events')
     .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
     .where('org_id', '=', orgId)

@@ -22,6 +22,7 @@ const timestamp = (value: string) => isoWithOffset(value);
 
 export const clients = defineResource({
   table: 'crm_clients',
+  noun: 'client',
   fields: {
     id: 'id',
     version: 'version',
@@ -46,6 +47,7 @@ export const clients = defineResource({
 
 export const contacts = defineResource({
   table: 'crm_contacts',
+  noun: 'contact',
   fields: {
     id: 'id',
     version: 'version',
@@ -73,6 +75,7 @@ export const contacts = defineResource({
  */
 export const deals = defineResource({
   table: 'crm_deals',
+  noun: 'deal',
   join: { table: 'crm_funnel_stages', on: [['id', 'stage_id']] },
   fields: {
     id: 'id',
