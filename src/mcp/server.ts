@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, SetLevelRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../http/access.ts';
 import { callTool } from './call.ts';
@@ -59,7 +59,7 @@ async function load(gateway: ApiGateway): Promise<ToolSpec[]> {
 /** An MCP server for one caller: the tools its token may call, performed through `gateway` as that caller. */
 export function mcpServer(all: ToolSpec[], actor: Actor, gateway: ApiGateway): Server {
   const listed = all.filter((spec) => mayCall(actor, spec.operation)).map((spec) => spec.tool);
-  const server = new Server({ name: 'bizplat', version: 'v1' }, { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'bizplat', version: 'v1' }, { capabilities: { tools: { listChanged: false }, resources: {}, logging: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     // A tool of the API this token may not use is still called: the API refuses it (403) in its envelope.
@@ -67,6 +67,8 @@ export function mcpServer(all: ToolSpec[], actor: Actor, gateway: ApiGateway): S
     if (!spec) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
     return callTool(spec, request.params.arguments ?? {}, gateway);
   });
+  // Nothing is logged to clients (each request is answered on its own), so every level is accepted.
+  server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES.map(({ path: _path, ...resource }) => resource) }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const resource = RESOURCES.find((r) => r.uri === request.params.uri);
