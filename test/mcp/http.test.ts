@@ -72,6 +72,11 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     });
     const after = await api(ctx(), creator.token, 'GET', `/tasks/${task.id}`);
     assert.equal(json<{ title: string }>(after).title, 'Private');
+    const elsewhere = await createPrincipal(ctx());
+    await withClient(ctx(), elsewhere.token, async (c) => {
+      const foreign = await call(c, 'getTask', { id: task.id });
+      assert.deepEqual([foreign.isError, foreign.status, codeOf(foreign)], [true, 404, 'not_found'], 'another organization\'s task');
+    });
   });
 
   it('a write needing confirmation is not made until the call confirms it; made, it is audited as via MCP', async () => {
@@ -89,6 +94,12 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     });
     const entries = (await auditOf(ctx(), admin.token)).filter((e) => e.target.id === request.id);
     assert.deepEqual(entries.map((e) => [e.action, e.actor.via, e.actor.tokenId]), [['finance_request.approve', 'mcp', t.approver.tokenId]]);
+
+    const direct = await file(ctx(), t.requester, { title: 'Approved over REST', amount: '5.00' });
+    const forged = await api(ctx(), t.approver.token, 'PATCH', `/finance-requests/${direct.id}`, { body: { status: 'approved' }, headers: { 'x-bizplat-via': 'mcp forged' } });
+    assert.equal(forged.statusCode, 200);
+    const directEntries = (await auditOf(ctx(), admin.token)).filter((e) => e.target.id === direct.id);
+    assert.deepEqual(directEntries.map((e) => e.actor.via), ['api'], 'a request from outside cannot claim to come through MCP');
   });
 
   it('every create takes an idempotency_key: a retry with the same key answers the first result and makes one record', async () => {
