@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Callers } from './caller.ts';
 import { injectGateway, tokenHeaders } from './gateway.ts';
 import type { ApiAnswer } from './gateway.ts';
-import { mcpServer, ToolRegistry } from './server.ts';
+import { mcpServer, ToolRegistry, ToolsUnavailable } from './server.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -37,7 +37,14 @@ export async function mcpRoutes(app: FastifyInstance, options: McpOptions): Prom
     const caller = await callers.resolve(credentials);
     if ('refusal' in caller) return refuse(reply, caller.refusal);
     const gateway = injectGateway(app, options.apiPrefix, credentials);
-    const server = mcpServer(await registry.all(gateway), caller.actor, gateway);
+    let tools;
+    try {
+      tools = await registry.all(gateway);
+    } catch (error) {
+      if (error instanceof ToolsUnavailable) return refuse(reply, error.answer);
+      throw error;
+    }
+    const server = mcpServer(tools, caller.actor, gateway);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The transport writes the answer itself; the headers every answer carries go with it.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);

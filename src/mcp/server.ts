@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, SetLevelR
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../http/access.ts';
 import { callTool } from './call.ts';
-import type { ApiGateway } from './gateway.ts';
+import type { ApiAnswer, ApiGateway } from './gateway.ts';
 import { mayCall, toolsOf } from './tools.ts';
 import type { ToolSpec } from './tools.ts';
 import type { Catalog } from '../capabilities/catalog.ts';
@@ -41,16 +41,21 @@ export class ToolRegistry {
   }
 }
 
-function bodyOf(answer: { status: number; body: unknown }, what: string): Record<string, unknown> {
-  if (answer.status !== 200 || typeof answer.body !== 'object' || answer.body === null) {
-    throw new McpError(ErrorCode.InternalError, `the ${what} could not be read (HTTP ${answer.status})`, answer.body);
+/** The API refused to answer what the tools are made from (e.g. 429 for the caller's token): its answer is passed on. */
+export class ToolsUnavailable extends Error {
+  constructor(readonly answer: ApiAnswer) {
+    super(`the API answered ${answer.status}`);
   }
+}
+
+function bodyOf(answer: ApiAnswer): Record<string, unknown> {
+  if (answer.status !== 200 || typeof answer.body !== 'object' || answer.body === null) throw new ToolsUnavailable(answer);
   return { ...answer.body };
 }
 
 async function load(gateway: ApiGateway): Promise<ToolSpec[]> {
-  const document = bodyOf(await gateway({ method: 'GET', path: '/openapi.json' }), 'API document');
-  const catalog = bodyOf(await gateway({ method: 'GET', path: '/capabilities' }), 'capabilities catalog');
+  const document = bodyOf(await gateway({ method: 'GET', path: '/openapi.json' }));
+  const catalog = bodyOf(await gateway({ method: 'GET', path: '/capabilities' }));
   // The answer passed the route's response schema (CapabilitiesCatalog): it is the catalog.
   const { capabilities } = catalog as unknown as Catalog;
   return toolsOf(document, capabilities.flatMap((c) => c.actions));
