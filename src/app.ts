@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { ADMIN_PREFIX, adminApi, isAdminUrl, registerAdminDocument } from './admin/api.ts';
 import { consoleRoutes } from './admin/console.ts';
 import { serviceRoutes } from './capabilities/routes.ts';
+import { mcpRoutes } from './mcp/http.ts';
 import type { RegisteredRoute } from './capabilities/catalog.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
@@ -237,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await app.register(adminApi(modules), { prefix: ADMIN_PREFIX });
   await app.register(consoleRoutes);
+  await app.register(mcpRoutes, { apiPrefix: API_PREFIX });
   await app.register(swaggerUi, {
     routePrefix: `${API_PREFIX}/docs`,
     theme: { title: 'bizplat API' },

@@ -6,12 +6,13 @@ import { UsageError } from './command.ts';
 import { backupCommands } from './commands/backup.ts';
 import { coreCommands } from './commands/core.ts';
 import { deliveriesCommands } from './commands/deliveries.ts';
+import { mcpCommands } from './commands/mcp.ts';
 import { parseCommandLine } from './parse.ts';
 import { openMigratedStorage } from '../setup.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/storage.ts';
 
-const commands: CliCommand[] = [...coreCommands, ...backupCommands, ...deliveriesCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
+const commands: CliCommand[] = [...coreCommands, ...backupCommands, ...deliveriesCommands, ...mcpCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
 
 /** Opens the migrated database for one command and always closes it. */
 function storageFor(config: Config) {
