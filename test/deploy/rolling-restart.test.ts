@@ -218,6 +218,10 @@ describe('rolling restart of three processes behind HAProxy', { skip }, () => {
       assert.equal(received.length, new Set(received).size, 'no delivery was sent twice');
       assert.deepEqual(new Set(received), new Set(deliveries.map((d) => d.event_id)), 'every delivery was received');
       assert.ok(deliveries.length >= acknowledged.clients.size, 'the writes made deliveries');
+      t.diagnostic(
+        `${outcomes.length} requests through HAProxy, ${acknowledged.clients.size} clients, ${acknowledged.movements.length} movements, ` +
+          `${acknowledged.approvals.length} approvals, ${deliveries.length} webhooks; drained on SIGTERM: ${stops.map((s) => `${s.name} ${s.drained}`).join(', ')}`,
+      );
     } finally {
       sending = false;
       for (const s of servers) killNow(s.process);
