@@ -137,6 +137,7 @@ describe('serve: SIGTERM under load', () => {
       }, undefined, () => output().slice(-4000));
       readyzFailed = true;
       const duringGrace = await Promise.all(Array.from({ length: DURING_GRACE }, () => sendFresh(origin, base, p.token, { method: 'GET', path: '/ping' })));
+      await waitUntil('kept-alive traffic after /readyz failed', () => late.length >= WORKERS);
       sending = false;
       await Promise.all(workers);
       assert.deepEqual(failures(duringGrace), [], 'every request on a new connection during the grace is answered');
