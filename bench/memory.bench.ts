@@ -21,7 +21,8 @@ function peakRssMb(pid: number): number {
 async function serveChild(databaseUrl: string): Promise<{ pid: number; url: string; token: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['bin/bizplat.mjs', 'serve', '--bootstrap-demo', '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, BIZPLAT_RATE_LIMIT: '10000000', BIZPLAT_LOG_LEVEL: 'info' },
+    // No balancer watches it: it stops without the shutdown grace.
+    env: { ...process.env, DATABASE_URL: databaseUrl, BIZPLAT_RATE_LIMIT: '10000000', BIZPLAT_LOG_LEVEL: 'info', BIZPLAT_SHUTDOWN_GRACE_MS: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
