@@ -16,7 +16,7 @@ import { exited, killNow } from '../helpers/children.ts';
 import { createPrincipal, freshDatabase, testConfig } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
-import { drainedCount, failures, sendFresh, send } from './traffic.ts';
+import { drainedCount, failures, logRecords, sendFresh, send } from './traffic.ts';
 import type { Call, Outcome } from './traffic.ts';
 
 const WORKERS = 4;
@@ -169,6 +169,26 @@ describe('serve: SIGTERM under load', () => {
       }
       await Promise.all(workers);
       await agent.close();
+    }
+  });
+
+  it('keeps the listener open for the whole grace when no second signal comes, then exits 0 on its own', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const graceMs = 1500;
+    const server = await startServer(['src/cli/main.ts', 'serve', '--port', '0'], databaseUrl, { BIZPLAT_SHUTDOWN_GRACE_MS: String(graceMs) });
+    try {
+      server.process.kill('SIGTERM');
+      await exited(server.process);
+      assert.equal(server.process.exitCode, 0, server.output());
+      const at = (message: RegExp) => logRecords(server.output()).find((r) => typeof r.msg === 'string' && message.test(r.msg))?.time;
+      const draining = at(/^draining: /);
+      const closed = at(/^listener closed/);
+      assert.ok(typeof draining === 'number' && typeof closed === 'number', server.output());
+      // Timers may fire a millisecond early against the wall clock the log times are taken from.
+      assert.ok(closed - draining >= graceMs - 10, `the listener closed ${closed - draining} ms after the drain began, before the ${graceMs} ms grace`);
+      assert.equal(drainedCount(server.output()), 0);
+    } finally {
+      killNow(server.process);
+      await exited(server.process);
     }
   });
 });
