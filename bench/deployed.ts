@@ -52,7 +52,7 @@ export async function deployServer(databaseUrl: string, env: Record<string, stri
   const child = track(
     spawn(process.execPath, ['bin/bizplat.mjs', 'serve', '--port', '0'], {
       cwd: ROOT,
-      env: { ...process.env, BIZPLAT_LOG_LEVEL: 'info', ...env, BIZPLAT_RATE_LIMIT: '10000000', DATABASE_URL: databaseUrl },
+      env: { ...process.env, BIZPLAT_LOG_LEVEL: 'info', ...env, BIZPLAT_RATE_LIMIT: '10000000', BIZPLAT_SHUTDOWN_GRACE_MS: '0', DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
