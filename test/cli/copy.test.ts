@@ -14,7 +14,7 @@ import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-re
 import type { Receiver } from '../helpers/https-receiver.ts';
 import { waitUntil } from '../helpers/patience.ts';
 import { assertLedgerHolds } from '../inventory/invariant.ts';
-import { post, stockedOrg } from '../inventory/fixtures.ts';
+import { post } from '../inventory/fixtures.ts';
 import { startDelivery } from '../webhooks/helpers.ts';
 import { everyGet } from './copy-reads.ts';
 
@@ -108,6 +108,7 @@ const DIRECTIONS: Array<[DatabaseKind, DatabaseKind]> = [
   ['sqlite', 'postgres'],
   ['postgres', 'sqlite'],
   ['sqlite', 'sqlite'],
+  ['postgres', 'postgres'],
 ];
 
 for (const [fromKind, toKind] of DIRECTIONS) {
