@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -6,10 +7,11 @@ import { openSecret } from '../../src/domains/webhooks/secrets.ts';
 import { serverSealer } from '../../src/platform/server-key.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
-import { onlyJson, runBin, runCli } from '../helpers/cli.ts';
+import { ROOT, cliEnv, onlyJson, runBin, runCli } from '../helpers/cli.ts';
+import { tracked } from '../helpers/children.ts';
 import { POSTGRES_URL, api, createContext, createPrincipal, freshDatabase, json, testConfig } from '../helpers/harness.ts';
 import type { DatabaseKind, TestContext } from '../helpers/harness.ts';
-import { waitUntil } from '../helpers/patience.ts';
+import { PATIENCE_MS, waitUntil } from '../helpers/patience.ts';
 import { post, stockedOrg } from '../inventory/fixtures.ts';
 import { assertLedgerHolds } from '../inventory/invariant.ts';
 
@@ -102,5 +104,34 @@ describe('copy --to an SQLite file whose key file is already there', () => {
     assert.equal(openSecret(sealer, p.orgId, id, stored.secret), secret);
     const keyRows = await copied.db.selectFrom('server_secrets').select('name').where('name', '=', 'sealing_key').execute();
     assert.deepEqual(keyRows, [], 'an SQLite database never holds its sealing key');
+  });
+});
+
+describe('copy --to on a terminal', () => {
+  let source: Context;
+  let target: { url: string; drop: () => Promise<void> };
+  before(async () => {
+    source = await createContext('sqlite');
+    target = await freshDatabase('sqlite');
+  });
+  after(async () => {
+    await source?.close();
+    await target?.drop();
+  });
+
+  it('shows its progress on one line of the terminal, then the summary', async () => {
+    const command = `node bin/bizplat.mjs copy --db '${source.config.databaseUrl}' --to '${target.url}'`;
+    // `script` runs the command on a pseudo-terminal, as an operator's shell would.
+    const child = tracked(spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] }));
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`still running: ${output}`)), PATIENCE_MS);
+      child.once('close', (c) => (clearTimeout(timer), resolve(c)));
+    });
+    assert.equal(code, 0, output);
+    assert.match(output, /^\r\u001b\[Kcopying 1\/(\d+) \w+: \d+ rows\r\u001b\[Kcopying 2\/\1 /, 'a progress line, rewritten in place');
+    assert.match(output, /\r\u001b\[Kchecking (\d+)\/\1 \w+: \d+ rows\r\u001b\[Kfrom: sqlite\r?\nto: sqlite\r?\ntables: \d+/, 'the line is cleared before the summary');
+    assert.match(output, /\nchecked: \d+ tables, row counts and digests equal\r?\n$/, 'the digests are printed with --json only');
   });
 });
