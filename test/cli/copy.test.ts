@@ -231,7 +231,7 @@ describe('copy --to refuses before writing anything', () => {
     assert.match(await refused(['--to', 'postgres://postgres@127.0.0.1:1/nowhere']), /cannot connect to the target PostgreSQL database at 127\.0\.0\.1:1: .*Check the URL/);
   });
 
-  it('a source of a newer schema, and a key that does not open its secrets', async () => {
+  it('a source of a newer or an older schema, and a key that does not open its secrets', async () => {
     const target = await freshDatabase('sqlite');
     try {
       const path = target.url.slice('sqlite:'.length);
@@ -243,6 +243,14 @@ describe('copy --to refuses before writing anything', () => {
         assert.equal(existsSync(path), false);
       } finally {
         await sql`DELETE FROM schema_migrations WHERE name = '9999_from_a_later_version'`.execute(source.storage.db);
+      }
+      const [last] = (await sql<{ name: string; applied_at: string }>`SELECT name, applied_at FROM schema_migrations ORDER BY name DESC LIMIT 1`.execute(source.storage.db)).rows;
+      await sql`DELETE FROM schema_migrations WHERE name = ${last!.name}`.execute(source.storage.db);
+      try {
+        assert.match(await refused(['--to', target.url]), new RegExp(`not up to date \\(1 migrations not applied, first ${last!.name}\\): run "bizplat migrate --db SOURCE"`));
+        assert.equal(existsSync(path), false);
+      } finally {
+        await sql`INSERT INTO schema_migrations (name, applied_at) VALUES (${last!.name}, ${last!.applied_at})`.execute(source.storage.db);
       }
     } finally {
       await target.drop();
