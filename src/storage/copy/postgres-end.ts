@@ -6,7 +6,7 @@ import { kindOfPostgresType } from './values.ts';
 import type { PlainValue, RawValue } from './values.ts';
 
 /** Every value arrives as PostgreSQL's text form: values.ts reads it per column kind. */
-const TEXT_ONLY = { getTypeParser: () => (text: string) => text } as unknown as pg.CustomTypesConfig;
+const TEXT_ONLY = { getTypeParser: () => (text: string) => text } as pg.CustomTypesConfig;
 /** PostgreSQL takes at most 65535 parameters a statement. */
 const MAX_PARAMETERS = 60_000;
 
