@@ -36,15 +36,29 @@ export type FeedSource = Pick<Storage, 'db' | 'dialect'>;
 /** Up to `limit` events after `after`, oldest commit first. */
 export async function readFeed(source: FeedSource, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number): Promise<FeedEvent[]> {
   const horizon = await finishedTxHorizon(source.db, source.dialect);
-  let query = source.db
-    .selectFrom('events')
-    .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
-    .where('org_id', '=', orgId)
-    .where((eb) => eb(eb.refTuple('tx_id', 'seq'), '>', eb.tuple(after.tx, after.seq)))
-    .where('event', 'in', filter.names)
-    .where('entity_type', 'in', filter.entityTypes);
-  if (horizon !== undefined) query = query.where('tx_id', '<', horizon);
-  const rows = await query.orderBy('tx_id').orderBy('seq').limit(limit).execute();
+  const page = (from: FeedPosition, copied: boolean | undefined, count: number) => {
+    let query = source.db
+      .selectFrom('events')
+      .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
+      .where('org_id', '=', orgId)
+      .where((eb) => eb(eb.refTuple('tx_id', 'seq'), '>', eb.tuple(from.tx, from.seq)))
+      .where('event', 'in', filter.names)
+      .where('entity_type', 'in', filter.entityTypes);
+    if (horizon !== undefined) query = query.where('tx_id', '<', horizon);
+    if (copied !== undefined) query = query.where('tx_id', copied ? '>' : '=', 0);
+    return query.orderBy('tx_id').orderBy('seq').limit(count).execute();
+  };
+  let rows;
+  if (horizon !== undefined) {
+    rows = await page(after, undefined, limit);
+  } else {
+    // SQLite stamps every event 0. Events stamped otherwise were copied from PostgreSQL
+    // (`copy`) and come first, so that a position taken there goes on here: after them, the
+    // events written here, in their own order.
+    const copied = after.tx > 0 || after.seq === 0 ? await page(after, true, limit) : [];
+    const here = copied.length < limit ? await page({ tx: 0, seq: after.tx > 0 ? 0 : after.seq }, false, limit - copied.length) : [];
+    rows = [...copied, ...here];
+  }
   return rows.map((r) => ({
     position: { tx: Number(r.tx_id), seq: Number(r.seq) },
     id: r.id,
