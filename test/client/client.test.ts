@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
-import { BizplatError, createBizplatClient, cursorItems, data, ifMatch, offsetItems } from '@bizplat/client';
+import { BizplatConflictError, BizplatConnectionError, BizplatError, BizplatNotFoundError, BizplatRateLimitError, BizplatValidationError, createBizplatClient, cursorItems, data, ifMatch, offsetItems } from '@bizplat/client';
 import type { BizplatClientOptions } from '@bizplat/client';
 import { API_PREFIX } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/harness.ts';
@@ -67,21 +67,22 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
     assert.equal(replay.response.headers.get('idempotent-replayed'), 'true');
   });
 
-  it('throws one error class carrying the envelope: stale version, not found, validation', async () => {
+  it('throws the error class of each kind carrying the envelope and headers: stale version, not found, validation', async () => {
     const api = client();
     const created = await data(api.POST('/clients', { body: { name: 'Stale Ltd' } }));
     await data(api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Riga' } }));
     const stale = await api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Oslo' } }).catch((e: unknown) => e);
-    assert.ok(stale instanceof BizplatError);
+    assert.ok(stale instanceof BizplatConflictError && stale instanceof BizplatError);
     assert.equal(stale.status, 409);
+    assert.equal(stale.headers.get('x-request-id'), stale.request_id);
     assert.equal(stale.error, 'conflict');
     assert.equal(stale.code, 'stale_version');
     assert.equal(stale.details.expected_version, 1);
     assert.match(stale.request_id ?? '', /\S/);
     const missing = await api.GET('/clients/{id}', { params: { path: { id: '0193b1d0-0000-7000-8000-00000000dead' } } }).catch((e: unknown) => e);
-    assert.ok(missing instanceof BizplatError && missing.status === 404 && missing.code === 'not_found');
+    assert.ok(missing instanceof BizplatNotFoundError && missing.status === 404 && missing.code === 'not_found');
     const invalid = await api.POST('/clients', { body: { name: 'Bad', email: 'not-an-email' } }).catch((e: unknown) => e);
-    assert.ok(invalid instanceof BizplatError && invalid.status === 422 && invalid.code === 'validation_error', String(invalid));
+    assert.ok(invalid instanceof BizplatValidationError && invalid.status === 422 && invalid.code === 'validation_error', String(invalid));
     assert.ok(Array.isArray(invalid.details.fields));
   });
 
@@ -96,9 +97,10 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
     const rows = await ctx().storage.db.selectFrom('crm_clients').select('id').where('org_id', '=', org.orgId).where('name', '=', 'Once Ltd').execute();
     assert.deepEqual(rows.map((r) => r.id), [created.id], 'written once');
     assert.equal((await data(api.GET('/clients/{id}', { params: { path: { id: created.id } } }))).name, 'Once Ltd');
-    assert.deepEqual(waits, [10, 10]);
+    assert.equal(waits.length, 2);
+    for (const ms of waits) assert.ok(ms >= 5 && ms <= 10, `a jittered first back-off: ${ms}`);
     const patched = await api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Baku' } }).catch((e: unknown) => e);
-    assert.ok(patched instanceof TypeError, 'a PATCH whose answer was lost is not sent again');
+    assert.ok(patched instanceof BizplatConnectionError && patched.cause instanceof TypeError, 'a PATCH whose answer was lost is not sent again');
     assert.equal(rec.sent.filter((s) => s.method === 'PATCH').length, 1);
   });
 
@@ -127,8 +129,9 @@ describeEachDatabase('@bizplat/client on 429', (ctx) => {
     const api = createBizplatClient({ baseUrl: await listen(ctx()), token: p.token, retries: 2, sleep: async (ms) => void waits.push(ms) });
     for (let i = 0; i < 2; i++) await data(api.GET('/ping'));
     const error = await api.GET('/ping').catch((e: unknown) => e);
-    assert.ok(error instanceof BizplatError, String(error));
+    assert.ok(error instanceof BizplatRateLimitError, String(error));
     assert.equal(error.status, 429);
+    assert.ok((error.retryAfterMs ?? 0) >= 1000);
     assert.equal(waits.length, 2, 'two retries');
     for (const ms of waits) assert.ok(ms >= 1000 && ms <= 60_000 && ms % 1000 === 0, `waited Retry-After seconds: ${ms}`);
   });
