@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
-import { BizplatConflictError, BizplatConnectionError, BizplatError, BizplatNotFoundError, BizplatRateLimitError, BizplatValidationError, createBizplatClient, cursorItems, data, ifMatch, offsetItems } from '@bizplat/client';
+import { BizplatConflictError, BizplatConnectionError, BizplatError, BizplatNotFoundError, BizplatRateLimitError, BizplatValidationError, createBizplatClient, cursorItems, data, eventFeed, ifMatch, offsetItems, WebhookSecretNotShownError } from '@bizplat/client';
 import type { BizplatClientOptions } from '@bizplat/client';
 import { API_PREFIX } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
+import { waitUntil } from '../helpers/patience.ts';
 import { stockedOrg } from '../inventory/fixtures.ts';
 import type { Stocked } from '../inventory/fixtures.ts';
 
@@ -118,6 +119,87 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
     const seen: string[] = [];
     for await (const m of cursorItems((cursor) => api.GET('/movements', { params: { query: { limit: 2, ...(cursor ? { cursor } : {}) } } }))) seen.push(m.id);
     assert.deepEqual(seen, [...posted].reverse(), 'newest first, each once');
+  });
+});
+
+
+describeEachDatabase('@bizplat/client: pagination, the events feed and webhook secrets on a live server', (ctx) => {
+  let base = '';
+  let org: Stocked;
+  const client = (options: Partial<BizplatClientOptions> = {}) => createBizplatClient({ baseUrl: base, token: org.token, sleep: async () => {}, ...options });
+  before(async () => {
+    base = await listen(ctx());
+    org = await stockedOrg(ctx(), 1);
+  });
+
+  it('offset auto-pagination yields every record once while records are created between pages', async () => {
+    const api = client();
+    const existing: string[] = [];
+    for (let i = 0; i < 7; i++) existing.push((await data(api.POST('/clients', { body: { name: `Shift ${i}` } }))).id);
+    const fetched: string[] = [];
+    const created: string[] = [];
+    const yielded: string[] = [];
+    const pages = offsetItems(async (offset) => {
+      const call = await api.GET('/clients', { params: { query: { offset, limit: 3, search: 'Shift' } } });
+      fetched.push(...(call.data?.items ?? []).map((c) => c.id));
+      return call;
+    });
+    for await (const c of pages) {
+      yielded.push(c.id);
+      // A record created after each page was read: it goes first and pushes the rest down.
+      if (yielded.length % 3 === 0) created.push((await data(api.POST('/clients', { body: { name: `Shift new ${yielded.length}` } }))).id);
+    }
+    assert.ok(fetched.length > new Set(fetched).size, 'the pages overlapped, as newest-first pages do when records are created');
+    assert.equal(new Set(yielded).size, yielded.length, 'no record yielded twice');
+    for (const id of existing) assert.ok(yielded.includes(id), `record ${id} yielded`);
+    assert.ok(created.length >= 2);
+  });
+
+  it('the events feed reads up to the newest event and resumes from the stored cursor: nothing missed, a whole page never repeated', async () => {
+    const api = client();
+    const first = eventFeed(api, { entity_type: 'client', limit: 2 });
+    for await (const _ of first) void _;
+    const stored = first.position.cursor;
+    assert.ok(stored);
+    const fresh: string[] = [];
+    for (let i = 0; i < 3; i++) fresh.push((await data(api.POST('/clients', { body: { name: `Fed ${i}` } }))).id);
+    const read: Array<{ id: string; entityId: string }> = [];
+    let cursor: string | undefined = stored;
+    // On PostgreSQL an event shows in the feed once older transactions have ended: read on until all three have come.
+    await waitUntil('the three client.created events in the feed', async () => {
+      const feed = eventFeed(api, { entity_type: 'client', limit: 2, cursor });
+      for await (const e of feed) if (e.event === 'client.created') read.push({ id: e.id, entityId: e.data.entityId });
+      cursor = feed.position.cursor;
+      return read.length >= 3;
+    });
+    assert.deepEqual(read.map((e) => e.entityId), fresh, 'exactly the events after the stored cursor, in order');
+    assert.equal(new Set(read.map((e) => e.id)).size, 3);
+
+    // A read that stops inside a page resumes at that page: the event is given again, never lost.
+    const partial = eventFeed(api, { entity_type: 'client', limit: 2, cursor: stored });
+    let stoppedAt = '';
+    for await (const e of partial) {
+      stoppedAt = e.id;
+      break;
+    }
+    const again = eventFeed(api, { entity_type: 'client', limit: 2, cursor: partial.position.cursor });
+    const next = await again.next();
+    assert.equal(next.done ? undefined : next.value.id, stoppedAt);
+  });
+
+  it('a webhook create retried after a lost answer throws WebhookSecretNotShownError naming rotate-secret, which gives a working new secret', async () => {
+    const rec = recording((request, attempt) => (request.method === 'POST' && new URL(request.url).pathname.endsWith('/webhooks') && attempt === 0 ? 'after' : undefined));
+    const api = client({ fetch: rec.fetch });
+    const error = await api.POST('/webhooks', { body: { name: 'lost answer', url: 'https://hooks.example.com/bizplat', events: ['client.created'] } }).catch((e: unknown) => e);
+    assert.ok(error instanceof WebhookSecretNotShownError, String(error));
+    const posts = rec.sent.filter((s) => s.method === 'POST');
+    assert.equal(posts.length, 2);
+    assert.equal(posts[0]!.key, posts[1]!.key);
+    assert.match(error.message, new RegExp(`POST /webhooks/${error.subscriptionId}/rotate-secret`));
+    const subscriptions = await data(api.GET('/webhooks'));
+    assert.deepEqual(subscriptions.items.filter((w) => w.name === 'lost answer').map((w) => w.id), [error.subscriptionId], 'created once');
+    const rotated = await data(api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id: error.subscriptionId } } }));
+    assert.match(rotated.secret ?? '', /^whsec_/);
   });
 });
 
