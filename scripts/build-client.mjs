@@ -30,7 +30,7 @@ export async function buildClient() {
   const { build } = await import('esbuild');
   const tsc = require.resolve('typescript/bin/tsc');
   rmSync(DIST, { recursive: true, force: true });
-  const common = { entryPoints: [join(PACKAGE, 'src', 'index.ts')], bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' };
+  const common = { entryPoints: [join(PACKAGE, 'src', 'index.ts')], bundle: true, platform: 'node', target: 'node20', packages: 'external', keepNames: true, logLevel: 'warning' };
   await build({ ...common, format: 'esm', outfile: join(DIST, 'esm', 'index.js') });
   await build({ ...common, format: 'cjs', outfile: join(DIST, 'cjs', 'index.js') });
   // The sources are ES modules, so esbuild imports a dependency's default export the way Node's

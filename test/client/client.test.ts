@@ -42,14 +42,24 @@ function recording(fail: (request: Request, attempt: number) => 'before' | 'afte
   return { sent, fetch };
 }
 
-describeEachDatabase('@bizplat/client against a live server', (ctx) => {
+/** Before the suite's tests: the server listening and a stocked organization; `client` makes a client of its token. */
+function liveOrg(ctx: () => TestContext, items: number) {
   let base = '';
-  let org: Stocked;
-  const client = (options: Partial<BizplatClientOptions> = {}) => createBizplatClient({ baseUrl: base, token: org.token, sleep: async () => {}, ...options });
+  let stocked: Stocked | undefined;
   before(async () => {
     base = await listen(ctx());
-    org = await stockedOrg(ctx(), 2);
+    stocked = await stockedOrg(ctx(), items);
   });
+  const org = (): Stocked => {
+    if (!stocked) throw new Error('the organization is made before the tests');
+    return stocked;
+  };
+  const client = (options: Partial<BizplatClientOptions> = {}) => createBizplatClient({ baseUrl: base, token: org().token, sleep: async () => {}, ...options });
+  return { org, client };
+}
+
+describeEachDatabase('@bizplat/client against a live server', (ctx) => {
+  const { org, client } = liveOrg(ctx, 2);
 
   it('sends the token, makes an Idempotency-Key for a POST and keeps a given one, and sends If-Match from the version', async () => {
     const rec = recording();
@@ -58,7 +68,7 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
     const given = await data(api.POST('/clients', { body: { name: 'Keyed Ltd' }, params: { header: { 'Idempotency-Key': 'import-7' } } }));
     const changed = await data(api.PATCH('/clients/{id}', { params: { path: { id: created.id }, header: ifMatch(created) }, body: { city: 'Tashkent' } }));
     assert.equal(changed.version, 2);
-    assert.ok(rec.sent.every((s) => s.token === org.token));
+    assert.ok(rec.sent.every((s) => s.token === org().token));
     assert.match(rec.sent[0]!.key ?? '', /^[0-9a-f-]{36}$/);
     assert.equal(rec.sent[1]!.key, 'import-7');
     assert.equal(rec.sent[2]!.key, null, 'no key on a PATCH');
@@ -95,7 +105,7 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
     const posts = rec.sent.filter((s) => s.method === 'POST');
     assert.equal(posts.length, 2);
     assert.equal(posts[0]!.key, posts[1]!.key, 'the retry reuses the key');
-    const rows = await ctx().storage.db.selectFrom('crm_clients').select('id').where('org_id', '=', org.orgId).where('name', '=', 'Once Ltd').execute();
+    const rows = await ctx().storage.db.selectFrom('crm_clients').select('id').where('org_id', '=', org().orgId).where('name', '=', 'Once Ltd').execute();
     assert.deepEqual(rows.map((r) => r.id), [created.id], 'written once');
     assert.equal((await data(api.GET('/clients/{id}', { params: { path: { id: created.id } } }))).name, 'Once Ltd');
     assert.equal(waits.length, 2);
@@ -113,7 +123,7 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
     assert.deepEqual(names.sort(), ['Paged 0', 'Paged 1', 'Paged 2', 'Paged 3', 'Paged 4']);
     const posted: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const m = await data(api.POST('/movements', { body: { kind: 'in', warehouse_id: org.main, lines: [{ item_id: org.items[0]!, qty: i + 1 }] } }));
+      const m = await data(api.POST('/movements', { body: { kind: 'in', warehouse_id: org().main, lines: [{ item_id: org().items[0]!, qty: i + 1 }] } }));
       posted.push(m.id);
     }
     const seen: string[] = [];
@@ -124,13 +134,7 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
 
 
 describeEachDatabase('@bizplat/client: pagination, the events feed and webhook secrets on a live server', (ctx) => {
-  let base = '';
-  let org: Stocked;
-  const client = (options: Partial<BizplatClientOptions> = {}) => createBizplatClient({ baseUrl: base, token: org.token, sleep: async () => {}, ...options });
-  before(async () => {
-    base = await listen(ctx());
-    org = await stockedOrg(ctx(), 1);
-  });
+  const { client } = liveOrg(ctx, 1);
 
   it('offset auto-pagination yields every record once while records are created between pages', async () => {
     const api = client();

@@ -21,7 +21,6 @@ export interface BizplatErrorInit {
 }
 
 export class BizplatError extends Error {
-  override name = 'BizplatError';
   /** The HTTP status (0 when no answer came: a connection error or a time-out). */
   readonly status: number;
   /** The envelope's error class (validation_error, conflict, forbidden, …). */
@@ -34,6 +33,7 @@ export class BizplatError extends Error {
 
   constructor(init: BizplatErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
     this.status = init.status;
     this.error = init.error;
     this.request_id = init.request_id;
@@ -59,44 +59,27 @@ export class BizplatError extends Error {
 }
 
 /** 401: the token is missing, invalid, expired or revoked. */
-export class BizplatAuthenticationError extends BizplatError {
-  override name = 'BizplatAuthenticationError';
-}
+export class BizplatAuthenticationError extends BizplatError {}
 /** 403: the token lacks the scope or the user the right (insufficient_scope, …). */
-export class BizplatPermissionError extends BizplatError {
-  override name = 'BizplatPermissionError';
-}
+export class BizplatPermissionError extends BizplatError {}
 /** 404: no such record, or not visible to this token. */
-export class BizplatNotFoundError extends BizplatError {
-  override name = 'BizplatNotFoundError';
-}
+export class BizplatNotFoundError extends BizplatError {}
 /** 409: a stale If-Match version (stale_version), a duplicate, an Idempotency-Key still in progress. */
-export class BizplatConflictError extends BizplatError {
-  override name = 'BizplatConflictError';
-}
+export class BizplatConflictError extends BizplatError {}
 /** 400 or 422: the input is not valid; `details.fields` says which fields and why. */
-export class BizplatValidationError extends BizplatError {
-  override name = 'BizplatValidationError';
-}
+export class BizplatValidationError extends BizplatError {}
 /** 429: too many requests, after the retries; `retryAfterMs` says when the server takes more. */
 export class BizplatRateLimitError extends BizplatError {
-  override name = 'BizplatRateLimitError';
   get retryAfterMs(): number | undefined {
     return retryAfterMs(this.headers.get('retry-after'));
   }
 }
 /** 5xx: the server failed or is unavailable, after the retries. */
-export class BizplatServerError extends BizplatError {
-  override name = 'BizplatServerError';
-}
+export class BizplatServerError extends BizplatError {}
 /** No answer: the connection failed (after the retries, when the request was safe to repeat). */
-export class BizplatConnectionError extends BizplatError {
-  override name = 'BizplatConnectionError';
-}
+export class BizplatConnectionError extends BizplatError {}
 /** No answer within the time-out (`timeoutMs`), after the retries. */
-export class BizplatTimeoutError extends BizplatConnectionError {
-  override name = 'BizplatTimeoutError';
-}
+export class BizplatTimeoutError extends BizplatConnectionError {}
 
 function errorOfStatus(init: BizplatErrorInit): BizplatError {
   const s = init.status;

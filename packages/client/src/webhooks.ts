@@ -75,7 +75,6 @@ export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHead
  * new secret.
  */
 export class WebhookSecretNotShownError extends BizplatError {
-  override name = 'WebhookSecretNotShownError';
   readonly subscriptionId: string;
 
   constructor(response: Response, subscriptionId: string) {
