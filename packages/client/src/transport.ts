@@ -37,7 +37,6 @@ export const DEFAULTS = { retries: 2, backoffMs: 500, maxBackoffMs: 8_000, maxWa
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -73,7 +72,7 @@ export function transport(options: TransportOptions): (request: Request) => Prom
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const agent = userAgent();
   return async (request) => {
-    const headers = new Headers(request.headers);
+    const headers = request.headers;
     headers.set('X-API-Token', options.token);
     headers.set('User-Agent', agent);
     if (request.method === 'POST' && options.idempotencyKeys !== false && !headers.has('Idempotency-Key')) headers.set('Idempotency-Key', globalThis.crypto.randomUUID());
@@ -82,35 +81,56 @@ export function transport(options: TransportOptions): (request: Request) => Prom
     const body = request.body === null ? null : await request.arrayBuffer();
     const caller = request.signal;
     for (let attempt = 0; ; attempt++) {
-      const timer = AbortSignal.timeout(timeoutMs);
-      const signal = AbortSignal.any([caller, timer]);
       const canRetry = repeatable && attempt < retry.retries;
+      const deadline = attemptSignal(caller, timeoutMs);
       let response: Response;
       try {
-        response = await bufferedAnswer(await send(new Request(request.url, { method: request.method, headers, body, signal, redirect: request.redirect })), signal);
+        response = await send(new Request(request.url, { method: request.method, headers, body, signal: deadline.signal, redirect: request.redirect }));
       } catch (error) {
         if (caller.aborted) throw caller.reason;
-        const failure = timer.aborted
+        const failure = deadline.timedOut()
           ? new BizplatTimeoutError({ status: 0, error: 'timeout', message: `no answer to ${request.method} ${request.url} within ${timeoutMs} ms`, cause: error })
           : new BizplatConnectionError({ status: 0, error: 'connection_error', message: `${request.method} ${request.url} failed: ${describe(error)}`, cause: error });
+        deadline.end();
         if (!canRetry) throw failure;
         await sleep(backoff(attempt, retry), caller);
         continue;
       }
+      // The answer's body is read after this returns: the time-out stays armed for it.
       if (!canRetry || !(await worthRetrying(response))) return response;
       const asked = retryAfterMs(response.headers.get('Retry-After'));
       if (asked !== undefined && asked > retry.maxWaitMs) return response;
+      deadline.end();
+      await response.body?.cancel();
       await sleep(asked ?? backoff(attempt, retry), caller);
     }
   };
 }
 
-/** The answer with its body read under the same signal, so that the time-out covers all of it. */
-async function bufferedAnswer(response: Response, signal: AbortSignal): Promise<Response> {
-  if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return response;
-  const bytes = await response.arrayBuffer();
-  signal.throwIfAborted();
-  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+/**
+ * The signal of one attempt: aborted by the caller's signal or after `timeoutMs`. A plain
+ * unreferenced timer (AbortSignal.timeout and AbortSignal.any cost more on every call); an answer
+ * leaves it armed until it fires, so that reading the body is under the time-out too.
+ */
+function attemptSignal(caller: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; end: () => void } {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    caller.removeEventListener('abort', follow);
+    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs).unref();
+  const follow = () => controller.abort(caller.reason);
+  if (caller.aborted) follow();
+  else caller.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    end: () => {
+      clearTimeout(timer);
+      caller.removeEventListener('abort', follow);
+    },
+  };
 }
 
 async function worthRetrying(response: Response): Promise<boolean> {
