@@ -8,7 +8,7 @@ import type { Migration } from '../storage/migrations.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import type { CliCommand } from '../cli/command.ts';
 import type { Pruner } from '../events/retention.ts';
-import type { Consumer, EventDeclaration, Reaction, StoredEvent } from '../events/types.ts';
+import type { Consumer, EventDeclaration, EventName, Reaction, StoredEvent } from '../events/types.ts';
 
 /** What an import gives each collection's importer. */
 export interface ImportContext {
@@ -57,7 +57,7 @@ export interface DomainModule {
   /** Deletes this domain's rows derived from events once older than the retention cut-off (e.g. finished webhook deliveries). */
   prune?: Pruner;
   /** Events of this module that notify users (see NotificationRule). */
-  notifications?: NotificationRule[];
+  notifications?: AnyNotificationRule[];
   /** One value this domain keeps sealed with the server key, if any: a start checks that its key opens it. */
   sealed?: SealedProbe;
 }
@@ -67,17 +67,20 @@ export interface DomainModule {
  * emits; the notifications module turns each matching event into an in-app notification per
  * recipient and, where the user has linked a messenger chat, a durable messenger delivery.
  */
-export interface NotificationRule {
+export interface NotificationRule<N extends EventName> {
   /** An event this module declares (usually `internal`). */
-  event: string;
+  event: N;
   /** The notification's kind as users see it, e.g. "task.assigned". */
   kind: string;
   /** Platform user ids (`users.id`) to notify; duplicates are dropped. */
-  recipients(event: StoredEvent): readonly string[];
+  recipients(event: StoredEvent<N>): readonly string[];
   /** The user whose action raised the event: never notified of it. */
-  actor?(event: StoredEvent): string | undefined;
-  title(event: StoredEvent): string;
-  text(event: StoredEvent): string;
+  actor?(event: StoredEvent<N>): string | undefined;
+  title(event: StoredEvent<N>): string;
+  text(event: StoredEvent<N>): string;
   /** Also post the message to the organization's shared chat (the setting `telegramChatId`), when one is set. */
   sharedChat?: boolean;
 }
+
+/** A rule of any one event: the union over the event names, so each rule is checked against its own event's context. */
+export type AnyNotificationRule = { [N in EventName]: NotificationRule<N> }[EventName];

@@ -2736,7 +2736,7 @@ export interface components {
          *         "entityType": "deal",
          *         "entityId": "0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
          *         "version": 4,
-         *         "stage_id": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
+         *         "stageId": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
          *         "stage": "Won"
          *       },
          *       "ts": "2025-03-01T09:30:00.000+00:00"
@@ -2744,7 +2744,7 @@ export interface components {
         WebhookPayload: {
             /** @enum {string} */
             event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid";
-            /** @description entityType and entityId, then the event context (version, changedFields, stage_id, stage, …) */
+            /** @description entityType and entityId, then the event context (version, changedFields, stageId, stage, …) */
             data: {
                 /** @description the kind of record: client, deal, finance_request */
                 entityType: string;

@@ -70,7 +70,7 @@ async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number
     name: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
     entityType: 'deal',
     entityId: id,
-    context: { version, stage_id: stage.id, stage: stage.name },
+    context: { version, stageId: stage.id, stage: stage.name },
   });
 }
 

@@ -98,12 +98,12 @@ async function emitAssigned(tx: Tx, actor: TasksActor, task: TaskRecord, assigne
     context: {
       version: task.version,
       title: task.title,
-      assignee_id: task.assignee_id,
-      assignee_ids: task.assignee_ids,
-      assigned_user_ids: assigned,
-      actor_user_id: actor.userId,
-      end_date: task.end_date,
-      end_time: task.end_time,
+      assigneeId: task.assignee_id,
+      assigneeIds: task.assignee_ids,
+      assignedUserIds: assigned,
+      actorUserId: actor.userId,
+      endDate: task.end_date,
+      endTime: task.end_time,
     },
   });
 }
@@ -115,7 +115,7 @@ async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDi
     name: 'task.status_changed',
     entityType: 'task',
     entityId: task.id,
-    context: { version: task.version, from_status: from, status: task.status, closed_as: closedAs(dictionary, task.status), actor_user_id: actor.userId, as_right: asRight },
+    context: { version: task.version, fromStatus: from, status: task.status, closedAs: closedAs(dictionary, task.status), actorUserId: actor.userId, asRight },
   });
 }
 
