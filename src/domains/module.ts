@@ -9,6 +9,9 @@ import type { Storage, Tx } from '../storage/storage.ts';
 import type { CliCommand } from '../cli/command.ts';
 import type { Pruner } from '../events/retention.ts';
 import type { Consumer, EventDeclaration, EventName, Reaction, StoredEvent } from '../events/types.ts';
+import type { Actor } from '../http/access.ts';
+import type { Scope } from '../platform/rights.ts';
+import type { Db } from '../storage/statements.ts';
 
 /** What an import gives each collection's importer. */
 export interface ImportContext {
@@ -50,6 +53,10 @@ export interface DomainModule {
   workers?: Worker[];
   /** The events this domain emits (name, entity type, context schema, catalog or internal). */
   events?: EventDeclaration[];
+  /** The scope that lets a token read this domain's catalog events in the feed; `<name>:read` when absent. */
+  eventReadScope?: Scope;
+  /** Entity type → which of its records a feed reader may see; a type without one is seen by every reader with the read scope. */
+  eventSight?: Readonly<Record<string, RecordSight>>;
   /** Durable consumers of events (any domain's); run by the kernel's consumer runner. */
   consumers?: Consumer[];
   /** Reactions to events (any domain's) run inside the writer's transaction (see Reaction). */
@@ -84,3 +91,6 @@ export interface NotificationRule<N extends EventName> {
 
 /** A rule of any one event: the union over the event names, so each rule is checked against its own event's context. */
 export type AnyNotificationRule = { [N in EventName]: NotificationRule<N> }[EventName];
+
+/** Of these records (ids of one entity type), the ones the reader may see, as the domain's GET decides. */
+export type RecordSight = (db: Db, actor: Actor, ids: readonly string[]) => Promise<ReadonlySet<string>>;

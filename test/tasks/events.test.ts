@@ -41,7 +41,7 @@ describeEachDatabase('task.assigned', (ctx) => {
     assert.match(taskAssignedRule.title(event), /Ship it/);
     assert.match(taskAssignedRule.text(event), new RegExp(`${due} 17:00`));
     assert.deepEqual(tasksModule.notifications?.map((r) => r.event), ['task.assigned']);
-    assert.equal(tasksModule.events?.find((e) => e.name === 'task.assigned')?.visibility, 'internal');
+    assert.equal(tasksModule.events?.find((e) => e.name === 'task.assigned')?.visibility, 'catalog');
   });
 
   it('is not raised for a task without executors, nor by changes that assign nobody new', async () => {

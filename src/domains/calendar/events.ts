@@ -1,13 +1,16 @@
 /**
  * meeting.created: raised by POST /meetings; its rule notifies every participant but the creator
  * and posts to the organization's shared chat. meeting.reminder: raised when a reminder of an
- * occurrence falls due; its rule notifies every participant. Both are internal: they never
- * reach webhooks.
+ * occurrence falls due; its rule notifies every participant. meeting.created (the spec's
+ * internal event) is also in the public catalog; meeting.reminder is internal. No API action
+ * changes a meeting after it is made, so there is no meeting.updated.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { declareEvent } from '../../events/types.ts';
-import type { NotificationRule } from '../module.ts';
+import type { NotificationRule, RecordSight } from '../module.ts';
+import { seesAll } from './meetings.ts';
+import { meetingsOfParticipant } from './queries.ts';
 
 const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()]);
 
@@ -43,7 +46,7 @@ declare module '../../events/types.ts' {
 }
 
 export const calendarEvents = [
-  declareEvent('meeting.created', 'meeting', MeetingCreated, 'internal'),
+  declareEvent('meeting.created', 'meeting', MeetingCreated, 'catalog'),
   declareEvent('meeting.reminder', 'meeting', MeetingReminder, 'internal'),
 ];
 
@@ -77,3 +80,6 @@ export const meetingReminderRule: NotificationRule<'meeting.reminder'> = {
   title: (event) => `Reminder: ${event.context.title}`,
   text: (event) => `Starts ${readable(event.context.startAt)}.${where(event.context)}`,
 };
+
+/** A feed reader follows the meetings they see (GET /meetings): all for an administrator, else those they own or take part in. */
+export const meetingSight: RecordSight = async (db, actor, ids) => (seesAll(actor) ? new Set(ids) : meetingsOfParticipant(db, actor.orgId, actor.userId, ids));

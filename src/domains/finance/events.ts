@@ -27,6 +27,7 @@ declare module '../../events/types.ts' {
     'finance_request.created': Static<typeof Versioned>;
     'finance_request.approved': Static<typeof Versioned>;
     'finance_request.paid': Static<typeof Versioned>;
+    'finance_request.rejected': Static<typeof Versioned>;
     'finance_request.approval_requested': Static<typeof ApprovalRequested>;
   }
 }
@@ -35,6 +36,7 @@ export const financeEvents = [
   declareEvent('finance_request.created', 'finance_request', Versioned, 'catalog'),
   declareEvent('finance_request.approved', 'finance_request', Versioned, 'catalog'),
   declareEvent('finance_request.paid', 'finance_request', Versioned, 'catalog'),
+  declareEvent('finance_request.rejected', 'finance_request', Versioned, 'catalog'),
   declareEvent('finance_request.approval_requested', 'finance_request', ApprovalRequested, 'internal'),
 ];
 

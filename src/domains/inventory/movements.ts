@@ -8,6 +8,7 @@
  * movement, and the newest-first feed.
  */
 import type { Kysely } from 'kysely';
+import { emit } from '../../events/emit.ts';
 import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
@@ -130,6 +131,10 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
   await upsertBalances(tx.db, tx.dialect, summedChanges(movements));
   await bumpCounts(tx.db, tx.dialect, movementCounts(movements));
   for (const orgId of new Set(movements.map((m) => m.orgId))) await bumpCollection(tx.db, orgId, stockLedger.table);
+  for (const m of movements) {
+    const stockChanges = m.changes.map((c) => ({ warehouseId: c.warehouseId, itemId: c.itemId, change: scaledToNumber(c.delta, QTY_SCALE) }));
+    await emit(tx, { orgId: m.orgId, name: 'movement.created', entityType: 'movement', entityId: m.movement.id, context: { kind: m.movement.kind, stockChanges } });
+  }
   return movements.map((m, i) => movementView(m.movement, lines[i]!));
 }
 

@@ -8,9 +8,50 @@
  * the tasks domain refuses anyone else in the write itself (stage tasks have a steward). A task
  * made before that rule may have been closed by someone else: that decides nothing.
  */
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { declareEvent } from '../../events/types.ts';
 import type { Consumer } from '../../events/types.ts';
 import { finishStage, ignoreClose } from './engine.ts';
-import { stageByTask } from './queries.ts';
+import type { RecordSight } from '../module.ts';
+import { seesAll } from './processes.ts';
+import { processesOfParticipant, stageByTask } from './queries.ts';
+
+/** A process started or ended: its template, and who caused it (null: an operator or the engine on its own). */
+const ProcessChanged = Type.Object(
+  { templateId: Type.String(), actorUserId: Type.Union([Type.String(), Type.Null()]) },
+  { additionalProperties: false },
+);
+/** An approval stage was approved or rejected. */
+const StageDecided = Type.Object(
+  {
+    templateId: Type.String(),
+    stageInstanceId: Type.String(),
+    stageTitle: Type.String(),
+    decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+    actorUserId: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+declare module '../../events/types.ts' {
+  interface EventContexts {
+    'process.started': Static<typeof ProcessChanged>;
+    'process.completed': Static<typeof ProcessChanged>;
+    'process.failed': Static<typeof ProcessChanged>;
+    'process.cancelled': Static<typeof ProcessChanged>;
+    'process.stage_decided': Static<typeof StageDecided>;
+  }
+}
+
+/** In the public catalog (extensions of the spec's list), raised where the process journal records the same step. */
+export const processEvents = [
+  declareEvent('process.started', 'process', ProcessChanged, 'catalog'),
+  declareEvent('process.completed', 'process', ProcessChanged, 'catalog'),
+  declareEvent('process.failed', 'process', ProcessChanged, 'catalog'),
+  declareEvent('process.cancelled', 'process', ProcessChanged, 'catalog'),
+  declareEvent('process.stage_decided', 'process', StageDecided, 'catalog'),
+];
 
 export const taskClosedConsumer: Consumer<'task.status_changed'> = {
   name: 'processes.task-closed',
@@ -26,3 +67,6 @@ export const taskClosedConsumer: Consumer<'task.status_changed'> = {
     await finishStage(tx, event.orgId, stage.id, { decision, closeTask: false, actorRight: asRight }, context.actorUserId);
   },
 };
+
+/** A feed reader follows the processes they see (GET /processes/{id}): all with bpm.admin, else those they take part in. */
+export const processSight: RecordSight = async (db, actor, ids) => (seesAll(actor) ? new Set(ids) : processesOfParticipant(db, actor.orgId, actor.userId, ids));

@@ -1,13 +1,16 @@
 /**
  * task.assigned: raised when a task is created with an executor or co-executors, and whenever
- * a change gives it a new executor or adds co-executors. Internal: it never reaches webhooks.
+ * a change gives it a new executor or adds co-executors (the spec's internal event, also in the
+ * catalog).
  * Its rule notifies the users newly assigned (the executor and the co-executors), never the
  * user whose change it was.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { declareEvent } from '../../events/types.ts';
-import type { NotificationRule } from '../module.ts';
+import type { NotificationRule, RecordSight } from '../module.ts';
+import { tasksOfMember } from './queries.ts';
+import { seesAll } from './visibility.ts';
 
 export const TaskAssigned = Type.Object(
   {
@@ -32,7 +35,7 @@ export type TaskAssignedContext = Static<typeof TaskAssigned>;
  * task.status_changed: raised whenever a task's status changes (a change through the API, or a
  * task closed by another domain). `closedAs` tells what a final status means: the first final
  * status of the dictionary (by order) completes the task, any other final status cancels it;
- * null while the status is not final. Internal: other domains (business processes) react to it.
+ * null while the status is not final. Other domains (business processes) react to it.
  */
 export const TaskStatusChanged = Type.Object(
   {
@@ -48,16 +51,24 @@ export const TaskStatusChanged = Type.Object(
 );
 export type TaskStatusChangedContext = Static<typeof TaskStatusChanged>;
 
+const TaskCreated = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+const TaskUpdated = Type.Object({ version: Type.Integer({ minimum: 1 }), changedFields: Type.Array(Type.String()) }, { additionalProperties: false });
+
 declare module '../../events/types.ts' {
   interface EventContexts {
+    'task.created': Static<typeof TaskCreated>;
+    'task.updated': Static<typeof TaskUpdated>;
     'task.assigned': TaskAssignedContext;
     'task.status_changed': TaskStatusChangedContext;
   }
 }
 
+/** All four are in the public catalog (extensions of the spec's list); a feed reader gets those of the tasks they may see. */
 export const tasksEvents = [
-  declareEvent('task.assigned', 'task', TaskAssigned, 'internal'),
-  declareEvent('task.status_changed', 'task', TaskStatusChanged, 'internal'),
+  declareEvent('task.created', 'task', TaskCreated, 'catalog'),
+  declareEvent('task.updated', 'task', TaskUpdated, 'catalog'),
+  declareEvent('task.assigned', 'task', TaskAssigned, 'catalog'),
+  declareEvent('task.status_changed', 'task', TaskStatusChanged, 'catalog'),
 ];
 
 export const taskAssignedRule: NotificationRule<'task.assigned'> = {
@@ -72,3 +83,6 @@ export const taskAssignedRule: NotificationRule<'task.assigned'> = {
     return `You were assigned the task "${c.title}".${due}`;
   },
 };
+
+/** A feed reader follows the tasks they see (GET /tasks/{id}): all with tasks.view_all, else their own. */
+export const taskSight: RecordSight = async (db, actor, ids) => (seesAll(actor) ? new Set(ids) : tasksOfMember(db, actor.orgId, actor.userId, ids));

@@ -161,7 +161,10 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
   } satisfies Insertable<TasksTable>;
   const created = await tasks.insert(tx.db, row);
   await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, created));
-  if (options.announce ?? true) await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
+  if (options.announce ?? true) {
+    await emit(tx, { orgId, name: 'task.created', entityType: 'task', entityId: id, context: { version: created.version } });
+    await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
+  }
   return created;
 }
 
@@ -223,6 +226,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
   if (changed.some((f) => f === 'assignee_id' || f === 'assignee_ids' || f === 'watcher_ids')) {
     await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
   }
+  if (changed.length > 0) await emit(tx, { orgId, name: 'task.updated', entityType: 'task', entityId: id, context: { version: record.version, changedFields: changed } });
   await emitAssigned(tx, actor, record, newlyAssigned(before, record));
   if (dictionary !== undefined && record.status !== before.status) await emitStatusChanged(tx, actor, dictionary, record, before.status, asRight);
   return record;
