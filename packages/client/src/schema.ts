@@ -7401,7 +7401,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "client.created";
+                    /** @description entityType and entityId, then the context of client.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "client";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7438,7 +7452,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "client.updated";
+                    /** @description entityType and entityId, then the context of client.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "client";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
             };
         };
         responses: {
@@ -7475,7 +7504,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.created";
+                    /** @description entityType and entityId, then the context of deal.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7512,7 +7555,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.updated";
+                    /** @description entityType and entityId, then the context of deal.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
             };
         };
         responses: {
@@ -7549,7 +7607,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.won";
+                    /** @description entityType and entityId, then the context of deal.won */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        stageId: string;
+                        stage: string;
+                    };
+                };
             };
         };
         responses: {
@@ -7586,7 +7660,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.lost";
+                    /** @description entityType and entityId, then the context of deal.lost */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        stageId: string;
+                        stage: string;
+                    };
+                };
             };
         };
         responses: {
@@ -7623,7 +7713,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.created";
+                    /** @description entityType and entityId, then the context of finance_request.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7660,7 +7764,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.approved";
+                    /** @description entityType and entityId, then the context of finance_request.approved */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7697,7 +7815,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.paid";
+                    /** @description entityType and entityId, then the context of finance_request.paid */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7734,7 +7866,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.rejected";
+                    /** @description entityType and entityId, then the context of finance_request.rejected */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7771,7 +7917,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.created";
+                    /** @description entityType and entityId, then the context of task.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7808,7 +7968,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.updated";
+                    /** @description entityType and entityId, then the context of task.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
             };
         };
         responses: {
@@ -7845,7 +8020,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.status_changed";
+                    /** @description entityType and entityId, then the context of task.status_changed */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        fromStatus: string;
+                        status: string;
+                        closedAs: "completed" | "cancelled" | null;
+                        actorUserId: string;
+                        asRight?: string | null;
+                    };
+                };
             };
         };
         responses: {
@@ -7882,7 +8076,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.assigned";
+                    /** @description entityType and entityId, then the context of task.assigned */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        title: string;
+                        assigneeId: string | null;
+                        assigneeIds: string[];
+                        assignedUserIds: string[];
+                        actorUserId: string;
+                        endDate: string | null;
+                        endTime: string | null;
+                    };
+                };
             };
         };
         responses: {
@@ -7919,7 +8134,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "product.created";
+                    /** @description entityType and entityId, then the context of product.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "product";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7956,7 +8185,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "product.updated";
+                    /** @description entityType and entityId, then the context of product.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "product";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
             };
         };
         responses: {
@@ -7993,7 +8237,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "movement.created";
+                    /** @description entityType and entityId, then the context of movement.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "movement";
+                        /** @description the record id */
+                        entityId: string;
+                        kind: string;
+                        stockChanges: {
+                            warehouseId: string;
+                            itemId: string;
+                            change: number;
+                        }[];
+                    };
+                };
             };
         };
         responses: {
@@ -8030,7 +8293,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "meeting.created";
+                    /** @description entityType and entityId, then the context of meeting.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "meeting";
+                        /** @description the record id */
+                        entityId: string;
+                        title: string;
+                        startAt: string;
+                        endAt: string;
+                        location: string | null;
+                        videoUrl: string | null;
+                        recurrenceRule: string | null;
+                        ownerUserId: string;
+                        participantIds: string[];
+                    };
+                };
             };
         };
         responses: {
@@ -8067,7 +8351,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.started";
+                    /** @description entityType and entityId, then the context of process.started */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
             };
         };
         responses: {
@@ -8104,7 +8403,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.completed";
+                    /** @description entityType and entityId, then the context of process.completed */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
             };
         };
         responses: {
@@ -8141,7 +8455,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.failed";
+                    /** @description entityType and entityId, then the context of process.failed */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
             };
         };
         responses: {
@@ -8178,7 +8507,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.cancelled";
+                    /** @description entityType and entityId, then the context of process.cancelled */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
             };
         };
         responses: {
@@ -8215,7 +8559,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.stage_decided";
+                    /** @description entityType and entityId, then the context of process.stage_decided */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        stageInstanceId: string;
+                        stageTitle: string;
+                        /** @enum {string} */
+                        decision: "approved" | "rejected";
+                        actorUserId: string | null;
+                    };
+                };
             };
         };
         responses: {
