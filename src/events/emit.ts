@@ -26,7 +26,7 @@ export async function emit<N extends EventName>(tx: Tx, event: NewEvent<N>): Pro
   const id = newId();
   const createdAt = nowIso();
   const data = { entityType: event.entityType, entityId: event.entityId, ...context };
-  const seq = await insertEvent(tx.db, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), created_at: createdAt });
+  const seq = await insertEvent(tx.db, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), record: event.record === undefined ? null : toJson(event.record), created_at: createdAt });
   const consumers = subscribersOf(event.name);
   if (consumers.length > 0) await recordProgress(tx, event, seq, createdAt, consumers);
   const reacting = reactionsTo(event.name);

@@ -29,15 +29,18 @@ export interface FeedEvent {
   id: string;
   name: string;
   data: Record<string, unknown>;
+  /** The record after the change, when the writer gave it; read only when asked for. */
+  record: Record<string, unknown> | null;
   createdAt: string;
 }
 
 /** Up to `limit` events after `after`, oldest commit first. */
-export async function readFeed(db: Kysely<Database>, dialect: Dialect, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number): Promise<FeedEvent[]> {
+export async function readFeed(db: Kysely<Database>, dialect: Dialect, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number, withRecords = false): Promise<FeedEvent[]> {
   const horizon = await finishedTxHorizon(db, dialect);
   let query = db
     .selectFrom('events')
     .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
+    .$if(withRecords, (q) => q.select('record'))
     .where('org_id', '=', orgId)
     .where((eb) => eb(eb.refTuple('tx_id', 'seq'), '>', eb.tuple(after.tx, after.seq)))
     .where('event', 'in', filter.names)
@@ -49,6 +52,7 @@ export async function readFeed(db: Kysely<Database>, dialect: Dialect, orgId: st
     id: r.id,
     name: r.event,
     data: readJson<Record<string, unknown>>(r.data),
+    record: 'record' in r && r.record !== null && r.record !== undefined ? readJson<Record<string, unknown>>(r.record) : null,
     createdAt: r.created_at,
   }));
 }

@@ -91,4 +91,9 @@ export const eventMigrations: Migration[] = [
       ]),
     ],
   },
+  {
+    // The record as the API showed it after the change: what a feed reader asks for with include=record.
+    name: '0016_event_records',
+    statements: (t) => [`ALTER TABLE events ADD COLUMN record ${t.json}`],
+  },
 ];

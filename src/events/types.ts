@@ -46,6 +46,11 @@ export interface NewEvent<N extends EventName = EventName> {
   entityType: string;
   entityId: string;
   context: EventContexts[N];
+  /**
+   * The record as the API shows it after the change (its GET answer), for readers who ask for it
+   * (the feed's include=record); never a field the API keeps from its readers.
+   */
+  record?: object;
 }
 
 /** An event as the events table holds it, any name, its context not yet checked (see registry's decodeEvent). */

@@ -132,6 +132,32 @@ describeEachDatabase(
       const next = json<{ items: FeedItem[] }>(await api(ctx(), reader.token, 'GET', '/events', { query: { limit: '1', cursor: first.next_cursor } }));
       assert.deepEqual(next.items.map((i) => [i.event, i.data.entityId]), [['task.assigned', shown.id]]);
     });
+
+    it('with include=record the feed gives each record as its GET shows it right after the change, and never without it', async () => {
+      const p = await createPrincipal(ctx());
+      const task = created(await api(ctx(), p.token, 'POST', '/tasks', { body: { title: 'Snapshot', assignee_id: p.userId } }));
+      const afterCreate = json<Record<string, unknown>>(await api(ctx(), p.token, 'GET', `/tasks/${task.id}`));
+      await patchOnce(ctx(), p, `/tasks/${task.id}`, { title: 'Snapshot 2', priority: 'high' }, task.version);
+      const product = created(await api(ctx(), p.token, 'POST', '/products', { body: { name: 'Nut', price: 1.5 } }));
+      const warehouse = (await ctx().storage.db.selectFrom('warehouses').select('id').where('org_id', '=', p.orgId).where('is_default', '=', true).executeTakeFirstOrThrow()).id;
+      const movement = created(await api(ctx(), p.token, 'POST', '/movements', { body: { kind: 'in', warehouse_id: warehouse, lines: [{ item_id: product.id, qty: 4 }] } }));
+      const meetingRes = await api(ctx(), p.token, 'POST', '/meetings', { body: { title: 'Look', start_at: new Date(Date.now() + 86_400_000).toISOString() } });
+      const meeting = created(meetingRes);
+
+      const read = async (include: boolean) => {
+        const res = await api(ctx(), p.token, 'GET', '/events', { query: { limit: '500', ...(include ? { include: 'record' } : {}) } });
+        assert.equal(res.statusCode, 200, res.body);
+        return json<{ items: FeedItem[] }>(res).items;
+      };
+      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'meeting.created'));
+      const recordOf = (event: string, id: string) => items.find((i) => i.event === event && i.data.entityId === id)?.data.record;
+      assert.deepEqual(recordOf('task.created', task.id), afterCreate, 'the record at the version the event reports');
+      assert.deepEqual(recordOf('task.updated', task.id), json(await api(ctx(), p.token, 'GET', `/tasks/${task.id}`)));
+      assert.deepEqual(recordOf('product.created', product.id), json(await api(ctx(), p.token, 'GET', `/products/${product.id}`)));
+      assert.deepEqual(recordOf('movement.created', movement.id), json(await api(ctx(), p.token, 'GET', `/movements/${movement.id}`)));
+      assert.deepEqual(recordOf('meeting.created', meeting.id), json(meetingRes));
+      assert.ok((await read(false)).every((i) => !('record' in i.data)), 'the record only when asked for');
+    });
   },
   { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile } },
 );

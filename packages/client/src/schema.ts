@@ -2005,7 +2005,7 @@ export interface components {
             id: string;
             /** @description the event name (catalog) */
             event: string;
-            /** @description as in the webhook body: entityType and entityId, then the event context */
+            /** @description as in the webhook body: entityType and entityId, then the event context; with include=record also `record`, the record as its GET showed it right after the change */
             data: {
                 /** @description the kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entityType: string;
@@ -7304,6 +7304,8 @@ export interface operations {
                 limit?: number;
                 /** @description comma-separated event names of the catalog, or * (every event; the default) */
                 types?: string;
+                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings) */
+                include?: "record";
                 /** @description only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entity_type?: string;
             };

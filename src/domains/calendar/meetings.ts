@@ -142,6 +142,7 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
         title: out.title, startAt: out.start_at, endAt: out.end_at, location: out.location, videoUrl: out.video_url,
         recurrenceRule: out.recurrence_rule, ownerUserId: owner, participantIds: participants,
       },
+      record: out,
     });
   }
   await scheduleFirstReminder(tx, stored, now);

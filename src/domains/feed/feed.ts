@@ -70,13 +70,13 @@ async function visibleIds(ctx: FeedContext, actor: Actor, events: readonly FeedE
  * out of their sight; the position is the last event read (seen or not), so none is read twice
  * and a page shorter than `limit` still means the end of what has committed.
  */
-async function readVisible(ctx: FeedContext, actor: Actor, from: FeedPosition, filter: FeedFilter, limit: number): Promise<{ events: FeedEvent[]; position: FeedPosition; lastReadAt: string | undefined }> {
+async function readVisible(ctx: FeedContext, actor: Actor, from: FeedPosition, filter: FeedFilter, limit: number, withRecords: boolean): Promise<{ events: FeedEvent[]; position: FeedPosition; lastReadAt: string | undefined }> {
   const events: FeedEvent[] = [];
   let position = from;
   let lastReadAt: string | undefined;
   const chunkSize = Math.max(limit, FEED_CHUNK);
   for (;;) {
-    const chunk = await readFeed(ctx.db, ctx.dialect, actor.orgId, position, filter, chunkSize);
+    const chunk = await readFeed(ctx.db, ctx.dialect, actor.orgId, position, filter, chunkSize, withRecords);
     const seen = await visibleIds(ctx, actor, chunk);
     for (const e of chunk) {
       position = e.position;
@@ -122,7 +122,7 @@ export async function readEvents(ctx: FeedContext, actor: Actor, query: EventFee
       retention_days: ctx.retentionDays,
     });
   }
-  const { events, position, lastReadAt } = await readVisible(ctx, actor, cursor ?? FEED_START, { names, entityTypes }, query.limit);
+  const { events, position, lastReadAt } = await readVisible(ctx, actor, cursor ?? FEED_START, { names, entityTypes }, query.limit, query.include === 'record');
   // A full page: the reader stands at its last event. A short one read everything committed so
   // far: the reader is current as of now, so an idle feed's cursor never expires.
   const full = events.length === query.limit && lastReadAt !== undefined;
@@ -130,7 +130,8 @@ export async function readEvents(ctx: FeedContext, actor: Actor, query: EventFee
   return {
     items: events.map((e) => {
       const { entityType, entityId, ...context } = e.data;
-      return { id: e.id, event: e.name, data: { entityType: String(entityType), entityId: String(entityId), ...context }, ts: isoWithOffset(e.createdAt) };
+      const record = e.record === null ? {} : { record: e.record };
+      return { id: e.id, event: e.name, data: { entityType: String(entityType), entityId: String(entityId), ...context, ...record }, ts: isoWithOffset(e.createdAt) };
     }),
     next_cursor: encodeCursor(sealer, actor.orgId, next),
   };

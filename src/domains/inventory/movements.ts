@@ -131,11 +131,12 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
   await upsertBalances(tx.db, tx.dialect, summedChanges(movements));
   await bumpCounts(tx.db, tx.dialect, movementCounts(movements));
   for (const orgId of new Set(movements.map((m) => m.orgId))) await bumpCollection(tx.db, orgId, stockLedger.table);
-  for (const m of movements) {
+  const views = movements.map((m, i) => movementView(m.movement, lines[i]!));
+  for (const [i, m] of movements.entries()) {
     const stockChanges = m.changes.map((c) => ({ warehouseId: c.warehouseId, itemId: c.itemId, change: scaledToNumber(c.delta, QTY_SCALE) }));
-    await emit(tx, { orgId: m.orgId, name: 'movement.created', entityType: 'movement', entityId: m.movement.id, context: { kind: m.movement.kind, stockChanges } });
+    await emit(tx, { orgId: m.orgId, name: 'movement.created', entityType: 'movement', entityId: m.movement.id, context: { kind: m.movement.kind, stockChanges }, record: views[i] });
   }
-  return movements.map((m, i) => movementView(m.movement, lines[i]!));
+  return views;
 }
 
 function shortage(change: MovementChange, available: number) {

@@ -81,7 +81,7 @@ export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: 
     if (isUniqueViolation(error)) skuConflict(row.sku);
     throw error;
   }
-  await emit(tx, { orgId: actor.orgId, name: 'product.created', entityType: 'product', entityId: created.id, context: { version: created.version } });
+  await emit(tx, { orgId: actor.orgId, name: 'product.created', entityType: 'product', entityId: created.id, context: { version: created.version }, record: created });
   return created;
 }
 
@@ -128,7 +128,7 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
   }
   if (!outcome) throw notFound('product');
   const { record, changed } = outcome;
-  if (changed.length > 0) await emit(tx, { orgId: actor.orgId, name: 'product.updated', entityType: 'product', entityId: id, context: { version: record.version, changedFields: changed } });
+  if (changed.length > 0) await emit(tx, { orgId: actor.orgId, name: 'product.updated', entityType: 'product', entityId: id, context: { version: record.version, changedFields: changed }, record });
   return record;
 }
 

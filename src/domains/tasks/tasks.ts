@@ -105,6 +105,7 @@ async function emitAssigned(tx: Tx, actor: TasksActor, task: TaskRecord, assigne
       endDate: task.end_date,
       endTime: task.end_time,
     },
+    record: task,
   });
 }
 
@@ -116,6 +117,7 @@ async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDi
     entityType: 'task',
     entityId: task.id,
     context: { version: task.version, fromStatus: from, status: task.status, closedAs: closedAs(dictionary, task.status), actorUserId: actor.userId, asRight },
+    record: task,
   });
 }
 
@@ -162,7 +164,7 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
   const created = await tasks.insert(tx.db, row);
   await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, created));
   if (options.announce ?? true) {
-    await emit(tx, { orgId, name: 'task.created', entityType: 'task', entityId: id, context: { version: created.version } });
+    await emit(tx, { orgId, name: 'task.created', entityType: 'task', entityId: id, context: { version: created.version }, record: created });
     await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
   }
   return created;
@@ -226,7 +228,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
   if (changed.some((f) => f === 'assignee_id' || f === 'assignee_ids' || f === 'watcher_ids')) {
     await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
   }
-  if (changed.length > 0) await emit(tx, { orgId, name: 'task.updated', entityType: 'task', entityId: id, context: { version: record.version, changedFields: changed } });
+  if (changed.length > 0) await emit(tx, { orgId, name: 'task.updated', entityType: 'task', entityId: id, context: { version: record.version, changedFields: changed }, record });
   await emitAssigned(tx, actor, record, newlyAssigned(before, record));
   if (dictionary !== undefined && record.status !== before.status) await emitStatusChanged(tx, actor, dictionary, record, before.status, asRight);
   return record;
