@@ -134,7 +134,7 @@ describeEachDatabase('finance: the approval chain and its transitions', (ctx) =>
     assert.equal(empty.statusCode, 422);
   });
 
-  it('emits created, approved and paid in order with the version, and approval_requested for the approvers', async () => {
+  it('emits created, approved, rejected and paid in order with the version, and approval_requested for the approvers', async () => {
     const t = await team(ctx());
     const r = await file(ctx(), t.requester, { title: 'Evented', amount: 1 });
     await ok(await patch(ctx(), t.approver, r.id, { status: 'approved' }));
@@ -145,7 +145,9 @@ describeEachDatabase('finance: the approval chain and its transitions', (ctx) =>
     ]);
     const rejected = await file(ctx(), t.requester, { title: 'No', amount: 1 });
     await ok(await patch(ctx(), t.approver, rejected.id, { status: 'rejected' }));
-    assert.deepEqual((await events(ctx(), t.orgId, rejected.id)).map((e) => e.event), ['finance_request.created', 'finance_request.approval_requested']);
+    assert.deepEqual((await events(ctx(), t.orgId, rejected.id)).map((e) => [e.event, e.data.version]), [
+      ['finance_request.created', 1], ['finance_request.approval_requested', 1], ['finance_request.rejected', 2],
+    ]);
     const draft = await file(ctx(), t.requester, { title: 'Draft', amount: 1, status: 'draft' });
     await ok(await patch(ctx(), t.requester, draft.id, { status: 'pending' }));
     const submitted = await events(ctx(), t.orgId, draft.id);
