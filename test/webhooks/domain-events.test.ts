@@ -143,19 +143,24 @@ describeEachDatabase(
       const movement = created(await api(ctx(), p.token, 'POST', '/movements', { body: { kind: 'in', warehouse_id: warehouse, lines: [{ item_id: product.id, qty: 4 }] } }));
       const meetingRes = await api(ctx(), p.token, 'POST', '/meetings', { body: { title: 'Look', start_at: new Date(Date.now() + 86_400_000).toISOString() } });
       const meeting = created(meetingRes);
+      const client = created(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Recorded Ltd' } }));
+      await patchOnce(ctx(), p, `/clients/${client.id}`, { city: 'Riga' }, client.version);
+      const deal = created(await api(ctx(), p.token, 'POST', '/deals', { body: { title: 'Recorded deal', client_id: client.id, amount: 10 } }));
 
       const read = async (include: boolean) => {
         const res = await api(ctx(), p.token, 'GET', '/events', { query: { limit: '500', ...(include ? { include: 'record' } : {}) } });
         assert.equal(res.statusCode, 200, res.body);
         return json<{ items: FeedItem[] }>(res).items;
       };
-      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'meeting.created'));
+      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'deal.created'));
       const recordOf = (event: string, id: string) => items.find((i) => i.event === event && i.data.entityId === id)?.data.record;
       assert.deepEqual(recordOf('task.created', task.id), afterCreate, 'the record at the version the event reports');
       assert.deepEqual(recordOf('task.updated', task.id), json(await api(ctx(), p.token, 'GET', `/tasks/${task.id}`)));
       assert.deepEqual(recordOf('product.created', product.id), json(await api(ctx(), p.token, 'GET', `/products/${product.id}`)));
       assert.deepEqual(recordOf('movement.created', movement.id), json(await api(ctx(), p.token, 'GET', `/movements/${movement.id}`)));
       assert.deepEqual(recordOf('meeting.created', meeting.id), json(meetingRes));
+      assert.deepEqual(recordOf('client.updated', client.id), json(await api(ctx(), p.token, 'GET', `/clients/${client.id}`)));
+      assert.deepEqual(recordOf('deal.created', deal.id), json(await api(ctx(), p.token, 'GET', `/deals/${deal.id}`)));
       assert.ok((await read(false)).every((i) => !('record' in i.data)), 'the record only when asked for');
     });
   },

@@ -7304,7 +7304,7 @@ export interface operations {
                 limit?: number;
                 /** @description comma-separated event names of the catalog, or * (every event; the default) */
                 types?: string;
-                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings) */
+                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings, client and deal created/updated) */
                 include?: "record";
                 /** @description only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entity_type?: string;

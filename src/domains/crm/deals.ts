@@ -100,7 +100,7 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
     ...times,
   } satisfies Insertable<CrmDealsTable>;
   const created = await deals.insert(tx.db, row);
-  await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 }, record: created });
   await emitStageEvent(tx, actor.orgId, id, 1, stage);
   return created;
 }
@@ -131,7 +131,7 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
   if (!outcome) throw notFound('deal');
   const { record, changed } = outcome;
   if (changed.length > 0) {
-    await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed } });
+    await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed }, record });
   }
   if (movedTo) await emitStageEvent(tx, actor.orgId, id, record.version, movedTo);
   return record;
