@@ -125,7 +125,7 @@ export default async function run(): Promise<void> {
         const before = await receiver.ask<number>('count');
         for (let i = 0; i < LATENCY_EVENTS; i++) {
           const entityId = newId();
-          await ctx.storage.transaction((tx) => emit(tx, { orgId: p.orgId, name: 'deal.won', entityType: 'deal', entityId, context: { version: 3, stage_id: entityId, stage: 'Won' } }));
+          await ctx.storage.transaction((tx) => emit(tx, { orgId: p.orgId, name: 'deal.won', entityType: 'deal', entityId, context: { version: 3, stageId: entityId, stage: 'Won' } }));
           emittedAt.set(entityId, performance.timeOrigin + performance.now());
           await new Promise((r) => setTimeout(r, 10));
         }

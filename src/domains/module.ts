@@ -8,7 +8,10 @@ import type { Migration } from '../storage/migrations.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import type { CliCommand } from '../cli/command.ts';
 import type { Pruner } from '../events/retention.ts';
-import type { Consumer, EventDeclaration, Reaction, StoredEvent } from '../events/types.ts';
+import type { Consumer, EventDeclaration, EventName, Reaction, StoredEvent } from '../events/types.ts';
+import type { Actor } from '../http/access.ts';
+import type { Scope } from '../platform/rights.ts';
+import type { Db } from '../storage/statements.ts';
 
 /** What an import gives each collection's importer. */
 export interface ImportContext {
@@ -50,6 +53,10 @@ export interface DomainModule {
   workers?: Worker[];
   /** The events this domain emits (name, entity type, context schema, catalog or internal). */
   events?: EventDeclaration[];
+  /** The scope that lets a token read this domain's catalog events in the feed; `<name>:read` when absent. */
+  eventReadScope?: Scope;
+  /** Entity type → which of its records a feed reader may see; a type without one is seen by every reader with the read scope. */
+  eventSight?: Readonly<Record<string, RecordSight>>;
   /** Durable consumers of events (any domain's); run by the kernel's consumer runner. */
   consumers?: Consumer[];
   /** Reactions to events (any domain's) run inside the writer's transaction (see Reaction). */
@@ -57,7 +64,7 @@ export interface DomainModule {
   /** Deletes this domain's rows derived from events once older than the retention cut-off (e.g. finished webhook deliveries). */
   prune?: Pruner;
   /** Events of this module that notify users (see NotificationRule). */
-  notifications?: NotificationRule[];
+  notifications?: AnyNotificationRule[];
   /** One value this domain keeps sealed with the server key, if any: a start checks that its key opens it. */
   sealed?: SealedProbe;
   /** This domain's tables that hold values sealed with the server key, by table: how a copy seals a row again under another key. */
@@ -69,17 +76,23 @@ export interface DomainModule {
  * emits; the notifications module turns each matching event into an in-app notification per
  * recipient and, where the user has linked a messenger chat, a durable messenger delivery.
  */
-export interface NotificationRule {
+export interface NotificationRule<N extends EventName> {
   /** An event this module declares (usually `internal`). */
-  event: string;
+  event: N;
   /** The notification's kind as users see it, e.g. "task.assigned". */
   kind: string;
   /** Platform user ids (`users.id`) to notify; duplicates are dropped. */
-  recipients(event: StoredEvent): readonly string[];
+  recipients(event: StoredEvent<N>): readonly string[];
   /** The user whose action raised the event: never notified of it. */
-  actor?(event: StoredEvent): string | undefined;
-  title(event: StoredEvent): string;
-  text(event: StoredEvent): string;
+  actor?(event: StoredEvent<N>): string | undefined;
+  title(event: StoredEvent<N>): string;
+  text(event: StoredEvent<N>): string;
   /** Also post the message to the organization's shared chat (the setting `telegramChatId`), when one is set. */
   sharedChat?: boolean;
 }
+
+/** A rule of any one event: the union over the event names, so each rule is checked against its own event's context. */
+export type AnyNotificationRule = { [N in EventName]: NotificationRule<N> }[EventName];
+
+/** Of these records (ids of one entity type), the ones the reader may see, as the domain's GET decides. */
+export type RecordSight = (db: Db, actor: Actor, ids: readonly string[]) => Promise<ReadonlySet<string>>;

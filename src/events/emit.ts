@@ -2,8 +2,8 @@ import { nowIso, toJson } from '../storage/codecs.ts';
 import { newId } from '../storage/ids.ts';
 import type { Tx } from '../storage/storage.ts';
 import { insertEvent, insertProgress } from './queries.ts';
-import { declaredEvent, reactionsTo, subscribersOf } from './registry.ts';
-import type { NewEvent } from './types.ts';
+import { declaredEvent, decodeEvent, reactionsTo, subscribersOf } from './registry.ts';
+import type { EventName, NewEvent } from './types.ts';
 
 /** Consumer runners in every process wake on this channel when an event commits. */
 export const EVENTS_CHANNEL = 'bizplat_events';
@@ -14,11 +14,11 @@ export const EVENTS_CHANNEL = 'bizplat_events';
  * reactions to it in that same transaction (see Reaction). Returns the event's id. An undeclared name or a context that does not match its schema is a programming
  * error and throws.
  */
-export async function emit(tx: Tx, event: NewEvent): Promise<string> {
+export async function emit<N extends EventName>(tx: Tx, event: NewEvent<N>): Promise<string> {
   const entry = declaredEvent(event.name);
   if (!entry) throw new Error(`event ${event.name} is not declared by any module`);
   if (entry.declaration.entityType !== event.entityType) throw new Error(`event ${event.name} is about ${entry.declaration.entityType}, not ${event.entityType}`);
-  const context = event.context ?? {};
+  const { context } = event;
   if (!entry.check.Check(context)) {
     const first = entry.check.Errors(context).First();
     throw new Error(`event ${event.name}: context ${first ? `${first.path} ${first.message}` : 'does not match its schema'}`);
@@ -26,16 +26,17 @@ export async function emit(tx: Tx, event: NewEvent): Promise<string> {
   const id = newId();
   const createdAt = nowIso();
   const data = { entityType: event.entityType, entityId: event.entityId, ...context };
-  const seq = await insertEvent(tx.db, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), created_at: createdAt });
+  const seq = await insertEvent(tx.db, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), record: event.record === undefined ? null : toJson(event.record), created_at: createdAt });
   const consumers = subscribersOf(event.name);
   if (consumers.length > 0) await recordProgress(tx, event, seq, createdAt, consumers);
-  for (const reaction of reactionsTo(event.name)) {
-    await reaction.react(tx, { seq, id, orgId: event.orgId, name: event.name, entityType: event.entityType, entityId: event.entityId, context, createdAt });
-  }
+  const reacting = reactionsTo(event.name);
+  if (reacting.length === 0) return id;
+  const stored = decodeEvent({ seq, id, orgId: event.orgId, name: event.name, entityType: event.entityType, entityId: event.entityId, context, createdAt });
+  for (const reaction of reacting) await reaction.react(tx, stored);
   return id;
 }
 
-async function recordProgress(tx: Tx, event: NewEvent, seq: number, createdAt: string, consumers: readonly string[]): Promise<void> {
+async function recordProgress(tx: Tx, event: { orgId: string; entityType: string; entityId: string }, seq: number, createdAt: string, consumers: readonly string[]): Promise<void> {
   await insertProgress(
     tx.db,
     consumers.map((consumer) => ({

@@ -27,6 +27,8 @@ export interface FeedEvent {
   id: string;
   name: string;
   data: Record<string, unknown>;
+  /** The record after the change, when the writer gave it; read only when asked for. */
+  record: Record<string, unknown> | null;
   createdAt: string;
 }
 
@@ -34,12 +36,13 @@ export interface FeedEvent {
 export type FeedSource = Pick<Storage, 'db' | 'dialect'>;
 
 /** Up to `limit` events after `after`, oldest commit first. */
-export async function readFeed(source: FeedSource, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number): Promise<FeedEvent[]> {
+export async function readFeed(source: FeedSource, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number, withRecords = false): Promise<FeedEvent[]> {
   const horizon = await finishedTxHorizon(source.db, source.dialect);
   const page = (from: FeedPosition, copied: boolean | undefined, count: number) => {
     let query = source.db
       .selectFrom('events')
       .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
+      .$if(withRecords, (q) => q.select('record'))
       .where('org_id', '=', orgId)
       .where((eb) => eb(eb.refTuple('tx_id', 'seq'), '>', eb.tuple(from.tx, from.seq)))
       .where('event', 'in', filter.names)
@@ -64,6 +67,7 @@ export async function readFeed(source: FeedSource, orgId: string, after: FeedPos
     id: r.id,
     name: r.event,
     data: readJson<Record<string, unknown>>(r.data),
+    record: 'record' in r && r.record !== null && r.record !== undefined ? readJson<Record<string, unknown>>(r.record) : null,
     createdAt: r.created_at,
   }));
 }

@@ -4,6 +4,7 @@ import type { Database } from '../storage/schema.ts';
 import type { Storage } from '../storage/storage.ts';
 import { claimDue, markDone, markFailed } from './queries.ts';
 import type { ClaimedRow } from './queries.ts';
+import { decodeEvent } from './registry.ts';
 import type { Consumer } from './types.ts';
 
 const SAVEPOINT = CompiledQuery.raw('savepoint consumer_event');
@@ -49,7 +50,7 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
       if (only === undefined) return { claimed: 0, failures: [] };
       if (rows.length === 1) {
         try {
-          await byName.get(only.consumer)?.handle(tx, only.event);
+          await byName.get(only.consumer)?.handle(tx, decodeEvent(only.event));
         } catch (error) {
           alone = { row: only, error };
           throw error;
@@ -64,7 +65,7 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
         if (consumer) {
           await tx.db.executeQuery(SAVEPOINT);
           try {
-            await consumer.handle(tx, row.event);
+            await consumer.handle(tx, decodeEvent(row.event));
             await tx.db.executeQuery(RELEASE);
           } catch (error) {
             await tx.db.executeQuery(ROLLBACK_TO);

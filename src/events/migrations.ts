@@ -1,5 +1,15 @@
 import { lowerIdsStatement } from '../storage/ids.ts';
-import type { Migration } from '../storage/migrations.ts';
+import type { DdlTypes, Migration } from '../storage/migrations.ts';
+
+/**
+ * Renames keys of recorded events' data in place (a plain text replacement of `"key":`, which
+ * only a key can match: a string value's quotes are escaped), so events recorded before their
+ * context's keys changed still decode for the consumers that have yet to handle them.
+ */
+function renameDataKeys(t: DdlTypes, events: readonly string[], renames: ReadonlyArray<readonly [string, string]>): string {
+  const replaced = renames.reduce((text, [from, to]) => `REPLACE(${text}, '"${from}":', '"${to}":')`, 'CAST(data AS TEXT)');
+  return `UPDATE events SET data = CAST(${replaced} AS ${t.json}) WHERE event IN (${events.map((e) => `'${e}'`).join(', ')})`;
+}
 
 /**
  * The events table was first created by the webhooks domain's `0300_events_outbox`; databases
@@ -65,5 +75,25 @@ export const eventMigrations: Migration[] = [
     // Outgoing deliveries of an organization wait while it has a row here (a restored copy starts so).
     name: '0014_outbox_pauses',
     statements: (t) => [`CREATE TABLE outbox_pauses (org_id TEXT PRIMARY KEY, paused_at ${t.timestamp} NOT NULL, reason TEXT NOT NULL)`],
+  },
+  {
+    // Event contexts are camelCase, like the entityType and entityId beside them (docs/decisions.md).
+    name: '0015_event_context_keys_camel_case',
+    statements: (t) => [
+      renameDataKeys(t, ['deal.won', 'deal.lost'], [['stage_id', 'stageId']]),
+      renameDataKeys(t, ['task.assigned', 'task.status_changed'], [
+        ['assignee_id', 'assigneeId'], ['assignee_ids', 'assigneeIds'], ['assigned_user_ids', 'assignedUserIds'], ['actor_user_id', 'actorUserId'],
+        ['end_date', 'endDate'], ['end_time', 'endTime'], ['from_status', 'fromStatus'], ['closed_as', 'closedAs'], ['as_right', 'asRight'],
+      ]),
+      renameDataKeys(t, ['meeting.created', 'meeting.reminder'], [
+        ['start_at', 'startAt'], ['end_at', 'endAt'], ['video_url', 'videoUrl'], ['recurrence_rule', 'recurrenceRule'], ['owner_user_id', 'ownerUserId'],
+        ['participant_ids', 'participantIds'], ['occurrence_id', 'occurrenceId'], ['reminder_minutes', 'reminderMinutes'],
+      ]),
+    ],
+  },
+  {
+    // The record as the API showed it after the change: what a feed reader asks for with include=record.
+    name: '0016_event_records',
+    statements: (t) => [`ALTER TABLE events ADD COLUMN record ${t.json}`],
   },
 ];

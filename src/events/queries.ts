@@ -4,7 +4,7 @@ import { readJson } from '../storage/codecs.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { EventProgressTable, EventsTable } from './tables.ts';
-import type { StoredEvent } from './types.ts';
+import type { RecordedEvent } from './types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -20,7 +20,7 @@ export async function insertProgress(db: Db, rows: Array<Insertable<EventProgres
 export interface ClaimedRow {
   consumer: string;
   attempts: number;
-  event: StoredEvent;
+  event: RecordedEvent;
 }
 
 /**
@@ -57,7 +57,7 @@ export async function claimDue(tx: Tx, consumers: readonly string[], now: string
   return rows.map((r) => ({ consumer: r.consumer, attempts: r.attempts, event: toStoredEvent(r) }));
 }
 
-function toStoredEvent(r: { seq: number; id: string; org_id: string; event: string; entity_type: string; entity_id: string; data: unknown; created_at: string }): StoredEvent {
+function toStoredEvent(r: { seq: number; id: string; org_id: string; event: string; entity_type: string; entity_id: string; data: unknown; created_at: string }): RecordedEvent {
   const { entityType: _t, entityId: _i, ...context } = readJson<Record<string, unknown>>(r.data);
   return { seq: Number(r.seq), id: r.id, orgId: r.org_id, name: r.event, entityType: r.entity_type, entityId: r.entity_id, context, createdAt: r.created_at };
 }
@@ -97,7 +97,7 @@ export async function nextDueAt(db: Db, consumers: readonly string[]): Promise<s
 }
 
 /** An organization's events since a time, oldest first, optionally only these names. */
-export async function eventsSince(db: Db, orgId: string, since: string, names?: readonly string[]): Promise<StoredEvent[]> {
+export async function eventsSince(db: Db, orgId: string, since: string, names?: readonly string[]): Promise<RecordedEvent[]> {
   let query = db.selectFrom('events').selectAll().where('org_id', '=', orgId).where('created_at', '>=', since);
   if (names !== undefined) {
     if (names.length === 0) return [];

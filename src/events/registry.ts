@@ -1,7 +1,7 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import type { Consumer, EventDeclaration, Reaction } from './types.ts';
+import type { Consumer, EventDeclaration, Reaction, RecordedEvent, StoredEvent } from './types.ts';
 
 /**
  * The events and consumers of every module this process opened the database for. emit()
@@ -51,4 +51,21 @@ export function subscribersOf(name: string): readonly string[] {
 
 export function reactionsTo(name: string): readonly Reaction[] {
   return reactions.get(name) ?? [];
+}
+
+/** Whether a recorded event is declared here and its context matches its name's schema. */
+function conforms(event: RecordedEvent): event is RecordedEvent & StoredEvent {
+  return declarations.get(event.name)?.check.Check(event.context) === true;
+}
+
+/**
+ * A recorded event as its consumers' types describe it. One recorded before its context changed
+ * shape (or by a module this process does not serve) throws: its consumer fails and retries it,
+ * rather than reading fields that are not there.
+ */
+export function decodeEvent(event: RecordedEvent): StoredEvent {
+  if (conforms(event)) return event;
+  const entry = declarations.get(event.name);
+  const first = entry?.check.Errors(event.context).First();
+  throw new Error(entry === undefined ? `event ${event.name} is not declared by any module` : `event ${event.name} ${event.id}: context ${first ? `${first.path} ${first.message}` : 'does not match its schema'}`);
 }

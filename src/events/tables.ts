@@ -14,6 +14,8 @@ export interface EventsTable {
   entity_id: string;
   /** { entityType, entityId, ...context }. */
   data: DbJson;
+  /** The record as the API showed it after the change, when the writer gave it (the feed's include=record). */
+  record: DbJson | null;
   created_at: DbTimestamp;
 }
 

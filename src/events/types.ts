@@ -1,32 +1,61 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { Tx } from '../storage/storage.ts';
 
 /**
- * An event a module produces. `catalog` events are part of the public webhook catalog (the
- * spec's list); `internal` ones travel the same spine to consumers and never reach webhooks.
+ * Event name → the type of its context (what the event carries besides its entity). Empty here:
+ * each domain's events.ts adds its own events by declaration merging, from the same TypeBox
+ * schemas it declares them with (`'task.assigned': Static<typeof TaskAssigned>`), so the kernel
+ * names no domain and every emit, consumer and notification rule is checked against the schema
+ * at compile time. Context keys are camelCase, like the entityType and entityId beside them.
  */
-export interface EventDeclaration {
-  name: string;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface EventContexts {}
+
+/** Every declared event name. */
+export type EventName = keyof EventContexts & string;
+
+/**
+ * An event a module produces. `catalog` events are part of the public webhook catalog and the
+ * events feed; `internal` ones travel the same spine to consumers and never leave the server.
+ */
+export interface EventDeclaration<N extends EventName = EventName> {
+  name: N;
   entityType: string;
-  /** TypeBox schema of the context (what the event carries besides its entity). */
+  /** TypeBox schema of the context; its static type is the map's entry for the name. */
   context: TSchema;
   visibility: 'catalog' | 'internal';
 }
 
-/** What a writer hands to emit(). */
-export interface NewEvent {
-  orgId: string;
-  name: string;
-  entityType: string;
-  entityId: string;
-  context?: Record<string, unknown>;
+/**
+ * Declares an event whose context schema is exactly the map's entry for its name: a schema that
+ * drifts from the map (or a name no domain added to it) does not compile.
+ */
+export function declareEvent<N extends EventName, S extends TSchema>(
+  name: N,
+  entityType: string,
+  context: S & (Static<S> extends EventContexts[N] ? (EventContexts[N] extends Static<S> ? unknown : never) : never),
+  visibility: 'catalog' | 'internal',
+): EventDeclaration<N> {
+  return { name, entityType, context, visibility };
 }
 
-/** An event as a consumer receives it. */
-export interface StoredEvent {
-  /** Commit-independent, increasing: the order events of one entity reach a consumer in. */
+/** What a writer hands to emit(). */
+export interface NewEvent<N extends EventName = EventName> {
+  orgId: string;
+  name: N;
+  entityType: string;
+  entityId: string;
+  context: EventContexts[N];
+  /**
+   * The record as the API shows it after the change (its GET answer), for readers who ask for it
+   * (the feed's include=record); never a field the API keeps from its readers.
+   */
+  record?: object;
+}
+
+/** An event as the events table holds it, any name, its context not yet checked (see registry's decodeEvent). */
+export interface RecordedEvent {
   seq: number;
-  /** Unique id (for webhooks: the X-Webhook-Id). */
   id: string;
   orgId: string;
   name: string;
@@ -36,18 +65,34 @@ export interface StoredEvent {
   createdAt: string;
 }
 
+interface StoredEventOf<N extends EventName> {
+  /** Commit-independent, increasing: the order events of one entity reach a consumer in. */
+  seq: number;
+  /** Unique id (for webhooks: the X-Webhook-Id). */
+  id: string;
+  orgId: string;
+  name: N;
+  entityType: string;
+  entityId: string;
+  context: EventContexts[N];
+  createdAt: string;
+}
+
+/** An event as a consumer receives it: for several names, the union of each name's event (narrowed by `name`). */
+export type StoredEvent<N extends EventName = EventName> = { [K in N]: StoredEventOf<K> }[N];
+
 /**
  * A durable consumer: `handle` runs in a transaction together with the consumer's progress
  * record for the event, so its database effects happen exactly once. It should do database
  * work only (anything slow or remote goes through its own outbox, as webhooks do): the
  * transaction holds the event's claim while it runs.
  */
-export interface Consumer {
+export interface Consumer<N extends EventName = EventName> {
   /** Unique across modules, e.g. "webhooks.fan-out"; the key of its progress records. */
   name: string;
   /** Event names it receives. */
-  events: readonly string[];
-  handle(tx: Tx, event: StoredEvent): Promise<void>;
+  events: readonly N[];
+  handle(tx: Tx, event: StoredEvent<N>): Promise<void>;
 }
 
 /**
@@ -56,9 +101,14 @@ export interface Consumer {
  * hold at once (a won deal's quotations become production orders); anything that may happen
  * later belongs in a Consumer. A reaction that throws fails the writer's change.
  */
-export interface Reaction {
+export interface Reaction<N extends EventName = EventName> {
   /** Unique across modules, e.g. "commercial.transfer-won-deal". */
   name: string;
-  events: readonly string[];
-  react(tx: Tx, event: StoredEvent): Promise<void>;
+  events: readonly N[];
+  react(tx: Tx, event: StoredEvent<N>): Promise<void>;
+}
+
+/** Whether an event is the named one: narrows it to that name's context. */
+export function isEventNamed<N extends EventName>(event: StoredEvent | StoredEvent<N>, name: N): event is StoredEvent<N> {
+  return event.name === name;
 }

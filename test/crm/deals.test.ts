@@ -105,7 +105,7 @@ describeEachDatabase('CRM deals', (ctx) => {
     const events = await eventsFor(ctx(), p.orgId, d.id);
     assert.deepEqual(events.map((e) => e.event), ['deal.created', 'deal.updated', 'deal.won']);
     assert.deepEqual(events[1]?.data, { entityType: 'deal', entityId: d.id, version: 2, changedFields: ['amount', 'stage_id', 'stage'] });
-    assert.deepEqual(events[2]?.data, { entityType: 'deal', entityId: d.id, version: 2, stage_id: won.stage_id, stage: 'Won' });
+    assert.deepEqual(events[2]?.data, { entityType: 'deal', entityId: d.id, version: 2, stageId: won.stage_id, stage: 'Won' });
     // Staying in the won stage is not entering it again.
     await api(ctx(), p.token, 'PATCH', `/deals/${d.id}`, { body: { stage_id: won.stage_id, title: 'W2' } });
     assert.deepEqual((await eventsFor(ctx(), p.orgId, d.id)).map((e) => e.event), ['deal.created', 'deal.updated', 'deal.won', 'deal.updated']);

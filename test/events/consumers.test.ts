@@ -15,7 +15,7 @@ function settle(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-async function emitNote(ctx: TestContext, orgId: string, entityId: string, context: Record<string, unknown> = {}, name = 'note.created'): Promise<string> {
+async function emitNote(ctx: TestContext, orgId: string, entityId: string, context: { failTimes?: number; n?: number } = {}, name: 'note.created' | 'note.touched' = 'note.created'): Promise<string> {
   return ctx.storage.transaction((tx) => emit(tx, { orgId, name, entityType: 'note', entityId, context }));
 }
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { eventMigrations } from '../../src/events/migrations.ts';
+import { decodeEvent } from '../../src/events/registry.ts';
 import { platformMigrations } from '../../src/platform/migrations.ts';
 import { migrate } from '../../src/setup.ts';
 import { runMigrations } from '../../src/storage/migrations.ts';
@@ -43,6 +45,38 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         const names = (await sql<{ name: string }>`select name from schema_migrations`.execute(storage.db)).rows.map((r) => r.name);
         assert.ok(names.includes('0300_events_outbox'));
         assert.deepEqual(await migrate(storage), []);
+      } finally {
+        await storage.close();
+        await database.drop();
+      }
+    });
+
+    it('events recorded with snake_case context keys decode after 0015 renames them, string values untouched', { skip: kind === 'postgres' && !POSTGRES_URL ? 'TEST_DATABASE_URL is not set' : false }, async () => {
+      const database = await freshDatabase(kind);
+      const storage = openStorage(testConfig(database.url));
+      try {
+        await runMigrations(storage.db, storage.dialect, [...platformMigrations, ...eventMigrations.filter((m) => m.name < '0015')]);
+        const title = 'Quote "end_date": and "stage_id": as text';
+        const old = {
+          entityType: 'task', entityId: 't-1', version: 2, title, assignee_id: 'u-1', assignee_ids: [], assigned_user_ids: ['u-1'],
+          actor_user_id: 'u-2', end_date: null, end_time: null,
+        };
+        const won = { entityType: 'deal', entityId: 'd-1', version: 3, stage_id: 's-1', stage: 'Won' };
+        const at = new Date().toISOString();
+        await storage.db.insertInto('events').values([
+          { id: 'e-1', org_id: 'o-1', event: 'task.assigned', entity_type: 'task', entity_id: 't-1', data: JSON.stringify(old), created_at: at },
+          { id: 'e-2', org_id: 'o-1', event: 'deal.won', entity_type: 'deal', entity_id: 'd-1', data: JSON.stringify(won), created_at: at },
+        ]).execute();
+        await migrate(storage);
+        const rows = await storage.db.selectFrom('events').select(['id', 'event', 'data']).orderBy('seq').execute();
+        const decoded = rows.map((r) => {
+          const { entityType: _t, entityId: _i, ...context } = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>;
+          return decodeEvent({ seq: 1, id: r.id, orgId: 'o-1', name: r.event, entityType: '', entityId: '', context, createdAt: at }).context;
+        });
+        assert.deepEqual(decoded, [
+          { version: 2, title, assigneeId: 'u-1', assigneeIds: [], assignedUserIds: ['u-1'], actorUserId: 'u-2', endDate: null, endTime: null },
+          { version: 3, stageId: 's-1', stage: 'Won' },
+        ]);
       } finally {
         await storage.close();
         await database.drop();

@@ -4,6 +4,15 @@ import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { DomainModule } from '../../src/domains/module.ts';
 import { emit } from '../../src/events/emit.ts';
+import { declareEvent } from '../../src/events/types.ts';
+import type { Reaction } from '../../src/events/types.ts';
+
+const ProbeContext = Type.Object({ fail: Type.Boolean() });
+declare module '../../src/events/types.ts' {
+  interface EventContexts {
+    'probe.done': { fail: boolean };
+  }
+}
 import { describeEachDatabase } from '../helpers/harness.ts';
 
 /** A module whose reaction records each probe event it sees, and fails when the context says so. */
@@ -11,19 +20,21 @@ interface MarksTable { event_id: string; entity_id: string }
 const marks = (db: unknown) => db as Kysely<{ test_reaction_marks: MarksTable }>;
 const reacted: string[] = [];
 
+const probeMark: Reaction<'probe.done'> = {
+  name: 'probe.mark',
+  events: ['probe.done'],
+  async react(tx, event) {
+    reacted.push(event.entityId);
+    await marks(tx.db).insertInto('test_reaction_marks').values({ event_id: event.id, entity_id: event.entityId }).execute();
+    if (event.context.fail) throw new Error('the reaction refuses');
+  },
+};
+
 const probeModule: DomainModule = {
   name: 'probe',
   migrations: [{ name: '9200_test_reaction_marks', statements: () => ['CREATE TABLE test_reaction_marks (event_id TEXT NOT NULL, entity_id TEXT NOT NULL)'] }],
-  events: [{ name: 'probe.done', entityType: 'probe', context: Type.Object({ fail: Type.Boolean() }), visibility: 'internal' }],
-  reactions: [{
-    name: 'probe.mark',
-    events: ['probe.done'],
-    async react(tx, event) {
-      reacted.push(event.entityId);
-      await marks(tx.db).insertInto('test_reaction_marks').values({ event_id: event.id, entity_id: event.entityId }).execute();
-      if (event.context.fail === true) throw new Error('the reaction refuses');
-    },
-  }],
+  events: [declareEvent('probe.done', 'probe', ProbeContext, 'internal')],
+  reactions: [probeMark],
 };
 
 async function rows(db: unknown, entityId: string): Promise<{ events: number; marks: number }> {

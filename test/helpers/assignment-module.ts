@@ -5,9 +5,11 @@
  * its rule (`assignmentModules()`).
  */
 import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { DomainModule, NotificationRule } from '../../src/domains/module.ts';
 import { notificationsModule } from '../../src/domains/notifications/module.ts';
 import { emit } from '../../src/events/emit.ts';
+import { declareEvent } from '../../src/events/types.ts';
 import { newId } from '../../src/storage/ids.ts';
 import type { Storage } from '../../src/storage/storage.ts';
 
@@ -17,19 +19,25 @@ const AssignedContext = Type.Object({
   subject: Type.String(),
 });
 
-export const assignedRule: NotificationRule = {
+declare module '../../src/events/types.ts' {
+  interface EventContexts {
+    'test.assigned': Static<typeof AssignedContext>;
+  }
+}
+
+export const assignedRule: NotificationRule<'test.assigned'> = {
   event: 'test.assigned',
   kind: 'test.assigned',
-  recipients: (event) => event.context.assigneeIds as string[],
-  actor: (event) => event.context.actorId as string | undefined,
-  title: (event) => `Assigned: ${String(event.context.subject)}`,
-  text: (event) => `You were assigned "${String(event.context.subject)}".`,
+  recipients: (event) => event.context.assigneeIds,
+  actor: (event) => event.context.actorId,
+  title: (event) => `Assigned: ${event.context.subject}`,
+  text: (event) => `You were assigned "${event.context.subject}".`,
 };
 
 export const assignmentModule: DomainModule = {
   name: 'test-assignments',
   migrations: [],
-  events: [{ name: 'test.assigned', entityType: 'test_item', context: AssignedContext, visibility: 'internal' }],
+  events: [declareEvent('test.assigned', 'test_item', AssignedContext, 'internal')],
   notifications: [assignedRule],
 };
 

@@ -11,6 +11,8 @@ import { appendFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { DomainModule } from '../../src/domains/module.ts';
+import type { Static } from '@sinclair/typebox';
+import { declareEvent } from '../../src/events/types.ts';
 import type { Consumer, StoredEvent } from '../../src/events/types.ts';
 import type { Tx } from '../../src/storage/storage.ts';
 
@@ -31,6 +33,13 @@ const NoteContext = Type.Object({
   n: Type.Optional(Type.Integer()),
 });
 
+declare module '../../src/events/types.ts' {
+  interface EventContexts {
+    'note.created': Static<typeof NoteContext>;
+    'note.touched': Static<typeof NoteContext>;
+  }
+}
+
 /** Every attempt `test.flaky` made in this process, in order. */
 export const flakyAttempts: Array<{ eventId: string; entityId: string; at: number; ok: boolean }> = [];
 const failuresSoFar = new Map<string, number>();
@@ -42,7 +51,7 @@ async function recordEffect(tx: Tx, consumer: string, event: StoredEvent): Promi
     .execute();
 }
 
-const effects: Consumer = {
+const effects: Consumer<'note.created' | 'note.touched'> = {
   name: 'test.effects',
   events: ['note.created', 'note.touched'],
   async handle(tx, event) {
@@ -55,11 +64,11 @@ const effects: Consumer = {
   },
 };
 
-const flaky: Consumer = {
+const flaky: Consumer<'note.created' | 'note.touched'> = {
   name: 'test.flaky',
   events: ['note.created', 'note.touched'],
   async handle(tx, event) {
-    const failTimes = typeof event.context.failTimes === 'number' ? event.context.failTimes : 0;
+    const failTimes = event.context.failTimes ?? 0;
     const failed = failuresSoFar.get(event.id) ?? 0;
     if (failed < failTimes) {
       failuresSoFar.set(event.id, failed + 1);
@@ -89,8 +98,8 @@ export const noteEventsModule: DomainModule = {
     },
   ],
   events: [
-    { name: 'note.created', entityType: 'note', context: NoteContext, visibility: 'internal' },
-    { name: 'note.touched', entityType: 'note', context: NoteContext, visibility: 'internal' },
+    declareEvent('note.created', 'note', NoteContext, 'internal'),
+    declareEvent('note.touched', 'note', NoteContext, 'internal'),
   ],
   consumers: [effects, flaky],
 };

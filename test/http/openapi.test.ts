@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { EVENT_NAMES } from '../../src/domains/webhooks/catalog.ts';
 import { ContractChecker } from '../helpers/contract.ts';
 import type { OpenApiDocument } from '../helpers/contract.ts';
 import { api, createContext, createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
@@ -239,15 +240,14 @@ describe('OpenAPI document of the served domains', () => {
 
   it('describes each webhook delivery with its payload and the X-Webhook-Signature header', () => {
     const hooks = doc.webhooks ?? {};
-    assert.deepEqual(Object.keys(hooks).sort(), [
-      'client.created', 'client.updated', 'deal.created', 'deal.lost', 'deal.updated', 'deal.won',
-      'finance_request.approved', 'finance_request.created', 'finance_request.paid',
-    ]);
+    assert.deepEqual(Object.keys(hooks).sort(), [...EVENT_NAMES].sort());
     const won = hooks['deal.won']!.post;
     const signature = (won.parameters ?? []).find((p) => p.name === 'X-Webhook-Signature');
     assert.equal(signature?.in, 'header');
     assert.equal(signature?.required, true);
-    assert.equal(won.requestBody!.content['application/json']!.schema.$ref, '#/components/schemas/WebhookPayload');
+    const body = won.requestBody!.content['application/json']!.schema as unknown as { allOf: Array<{ $ref?: string; properties?: { data: { properties: Record<string, unknown> } } }> };
+    assert.equal(body.allOf[0]!.$ref, '#/components/schemas/WebhookPayload');
+    assert.deepEqual(Object.keys(body.allOf[1]!.properties!.data.properties), ['entityType', 'entityId', 'version', 'stageId', 'stage'], 'each event documents its context');
     const payload = doc.components.schemas.WebhookPayload!;
     assert.deepEqual([...payload.required!].sort(), ['data', 'event', 'ts']);
     assert.deepEqual((payload.properties!.data as { required: string[] }).required, ['entityType', 'entityId']);

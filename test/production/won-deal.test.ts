@@ -139,7 +139,7 @@ describeEachDatabase('a won deal starts production', (ctx) => {
       assert.equal(receiver.received.length, 1, 'only the subscribed event arrives');
       const body = JSON.parse(got!.body.toString('utf8')) as { event: string; data: Record<string, unknown> };
       assert.equal(body.event, 'deal.won');
-      assert.deepEqual(body.data, { entityType: 'deal', entityId: s.dealId, version: version.version, stage_id: version.stage_id, stage: 'Won' });
+      assert.deepEqual(body.data, { entityType: 'deal', entityId: s.dealId, version: version.version, stageId: version.stage_id, stage: 'Won' });
       assert.equal(got!.headers['x-webhook-signature'], opensslHmac(secret, got!.body, cert.dir));
       // What the subscriber can fetch on hearing it: the production order of the deal.
       assert.equal((await productionOf(ctx(), s)).length, 1);

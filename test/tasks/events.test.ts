@@ -3,6 +3,8 @@ import { it } from 'node:test';
 import { taskAssignedRule } from '../../src/domains/tasks/events.ts';
 import { tasksModule } from '../../src/domains/tasks/module.ts';
 import { closeTask } from '../../src/domains/tasks/tasks.ts';
+import { decodeEvent } from '../../src/events/registry.ts';
+import { isEventNamed } from '../../src/events/types.ts';
 import type { StoredEvent } from '../../src/events/types.ts';
 import { importData } from '../../src/import.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
@@ -10,9 +12,11 @@ import type { TestContext } from '../helpers/harness.ts';
 import { assignedEvents, createTask, dayFromToday, member, patchTask } from './helpers.ts';
 import type { TaskRec } from './helpers.ts';
 
-function stored(orgId: string, taskId: string, data: Record<string, unknown>): StoredEvent {
+function stored(orgId: string, taskId: string, data: Record<string, unknown>): StoredEvent<'task.assigned'> {
   const { entityType: _type, entityId: _id, ...context } = data;
-  return { seq: 1, id: 'e', orgId, name: 'task.assigned', entityType: 'task', entityId: taskId, context, createdAt: new Date().toISOString() };
+  const event = decodeEvent({ seq: 1, id: 'e', orgId, name: 'task.assigned', entityType: 'task', entityId: taskId, context, createdAt: new Date().toISOString() });
+  assert.ok(isEventNamed(event, 'task.assigned'));
+  return event;
 }
 
 async function people(ctx: TestContext) {
@@ -28,8 +32,8 @@ describeEachDatabase('task.assigned', (ctx) => {
     const events = await assignedEvents(ctx(), owner.orgId, task.id);
     assert.equal(events.length, 1);
     assert.deepEqual(events[0], {
-      entityType: 'task', entityId: task.id, version: 1, title: 'Ship it', assignee_id: a.userId, assignee_ids: [b.userId],
-      assigned_user_ids: [a.userId, b.userId], actor_user_id: owner.userId, end_date: due, end_time: '17:00',
+      entityType: 'task', entityId: task.id, version: 1, title: 'Ship it', assigneeId: a.userId, assigneeIds: [b.userId],
+      assignedUserIds: [a.userId, b.userId], actorUserId: owner.userId, endDate: due, endTime: '17:00',
     });
     const event = stored(owner.orgId, task.id, events[0]!);
     assert.deepEqual(taskAssignedRule.recipients(event), [a.userId, b.userId]);
@@ -37,7 +41,7 @@ describeEachDatabase('task.assigned', (ctx) => {
     assert.match(taskAssignedRule.title(event), /Ship it/);
     assert.match(taskAssignedRule.text(event), new RegExp(`${due} 17:00`));
     assert.deepEqual(tasksModule.notifications?.map((r) => r.event), ['task.assigned']);
-    assert.equal(tasksModule.events?.find((e) => e.name === 'task.assigned')?.visibility, 'internal');
+    assert.equal(tasksModule.events?.find((e) => e.name === 'task.assigned')?.visibility, 'catalog');
   });
 
   it('is not raised for a task without executors, nor by changes that assign nobody new', async () => {
@@ -62,10 +66,10 @@ describeEachDatabase('task.assigned', (ctx) => {
     const helped = (await patchTask(ctx(), changer, moved, { assignee_ids: [c.userId] })).json() as TaskRec;
     await patchTask(ctx(), changer, helped, { assignee_ids: [c.userId, a.userId], assignee_id: c.userId });
     const events = await assignedEvents(ctx(), owner.orgId, task.id);
-    assert.deepEqual(events.map((e) => e.assigned_user_ids), [[a.userId], [b.userId], [c.userId], [c.userId, a.userId]]);
-    assert.deepEqual(events.map((e) => e.actor_user_id), [owner.userId, changer.userId, changer.userId, changer.userId]);
+    assert.deepEqual(events.map((e) => e.assignedUserIds), [[a.userId], [b.userId], [c.userId], [c.userId, a.userId]]);
+    assert.deepEqual(events.map((e) => e.actorUserId), [owner.userId, changer.userId, changer.userId, changer.userId]);
     assert.deepEqual(events.map((e) => e.version), [1, 2, 3, 4]);
-    assert.deepEqual(events.at(-1)?.assignee_ids, [c.userId, a.userId]);
+    assert.deepEqual(events.at(-1)?.assigneeIds, [c.userId, a.userId]);
     const last = stored(owner.orgId, task.id, events.at(-1)!);
     assert.deepEqual(taskAssignedRule.recipients(last), [c.userId, a.userId]);
     assert.equal(taskAssignedRule.actor?.(last), changer.userId);
@@ -103,12 +107,12 @@ describeEachDatabase('task.status_changed and closeTask', (ctx) => {
     const done = (await patchTask(ctx(), owner, started, { status: 'Done' })).json() as TaskRec;
     const reopened = (await patchTask(ctx(), owner, done, { status: 'In progress' })).json() as TaskRec;
     await patchTask(ctx(), owner, reopened, { status: 'Cancelled' });
-    const common = { entityType: 'task', entityId: task.id, actor_user_id: owner.userId, as_right: null };
+    const common = { entityType: 'task', entityId: task.id, actorUserId: owner.userId, asRight: null };
     assert.deepEqual(await statusEvents(owner.orgId, task.id), [
-      { ...common, version: 3, from_status: 'New', status: 'In progress', closed_as: null },
-      { ...common, version: 4, from_status: 'In progress', status: 'Done', closed_as: 'completed' },
-      { ...common, version: 5, from_status: 'Done', status: 'In progress', closed_as: null },
-      { ...common, version: 6, from_status: 'In progress', status: 'Cancelled', closed_as: 'cancelled' },
+      { ...common, version: 3, fromStatus: 'New', status: 'In progress', closedAs: null },
+      { ...common, version: 4, fromStatus: 'In progress', status: 'Done', closedAs: 'completed' },
+      { ...common, version: 5, fromStatus: 'Done', status: 'In progress', closedAs: null },
+      { ...common, version: 6, fromStatus: 'In progress', status: 'Cancelled', closedAs: 'cancelled' },
     ]);
   });
 
@@ -120,7 +124,7 @@ describeEachDatabase('task.status_changed and closeTask', (ctx) => {
     assert.equal(closed?.status, 'Cancelled', 'Review → Cancelled is no transition of the dictionary, yet the task is closed');
     const again = await ctx().storage.transaction((tx) => closeTask(tx, actor, task.id, 'completed'));
     assert.deepEqual([again?.status, again?.version], ['Cancelled', 2]);
-    assert.deepEqual((await statusEvents(owner.orgId, task.id)).map((e) => [e.status, e.closed_as]), [['Cancelled', 'cancelled']]);
+    assert.deepEqual((await statusEvents(owner.orgId, task.id)).map((e) => [e.status, e.closedAs]), [['Cancelled', 'cancelled']]);
     const other = await createTask(ctx(), owner, { title: 'Quick' });
     assert.equal((await ctx().storage.transaction((tx) => closeTask(tx, actor, other.id, 'completed')))?.status, 'Done');
     assert.equal(await ctx().storage.transaction((tx) => closeTask(tx, actor, 'no-such-task', 'completed')), undefined);

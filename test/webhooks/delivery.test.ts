@@ -85,7 +85,7 @@ describeEachDatabase(
 
       // An event the subscription did not ask for is not sent.
       await ctx().storage.transaction((tx) =>
-        emit(tx, { orgId: p.orgId, name: 'deal.won', entityType: 'deal', entityId, context: { version: 2, stage_id: entityId, stage: 'Won' } }),
+        emit(tx, { orgId: p.orgId, name: 'deal.won', entityType: 'deal', entityId, context: { version: 2, stageId: entityId, stage: 'Won' } }),
       );
       await settle(300);
       assert.equal(r.received.length, 1);

@@ -9,7 +9,7 @@ import type { TestContext } from '../helpers/harness.ts';
 import { PATIENCE_MS } from '../helpers/patience.ts';
 
 /** Emits client.created as a CRM service would, inside a write transaction; returns the event's and the entity's ids. */
-export async function emitClientCreated(storage: Storage, orgId: string, context: Record<string, unknown> = { version: 1 }): Promise<{ eventId: string; entityId: string }> {
+export async function emitClientCreated(storage: Storage, orgId: string, context: { version: number } = { version: 1 }): Promise<{ eventId: string; entityId: string }> {
   const entityId = newId();
   const eventId = await storage.transaction((tx) => emit(tx, { orgId, name: 'client.created', entityType: 'client', entityId, context }));
   return { eventId, entityId };

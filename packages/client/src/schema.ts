@@ -956,7 +956,7 @@ export interface paths {
         };
         /**
          * The events feed, in commit order (extension of v1)
-         * @description Every catalog event of the organization, oldest first in commit order, with the same id, event, data and ts as the webhook body: a receiver that missed deliveries replays from here and drops the ids it has seen. Page with next_cursor; a page shorter than limit has reached the events committed so far (poll again with its next_cursor). A token with admin:all reads every event; otherwise only the events whose records its read scopes cover (client: crm:read, deal: crm:read, finance_request: finance:read), and a token with none of crm:read, finance:read gets 403. Events are kept for the retention period (BIZPLAT_EVENT_RETENTION_DAYS): an older cursor answers 410 cursor_expired.
+         * @description Every catalog event of the organization, oldest first in commit order, with the same id, event, data and ts as the webhook body: a receiver that missed deliveries replays from here and drops the ids it has seen. Page with next_cursor; a page shorter than limit has reached the events committed so far (poll again with its next_cursor). A token with admin:all reads the events of every kind of record; otherwise only those its read scopes cover (client: crm:read, deal: crm:read, product: inventory:read, movement: inventory:read, finance_request: finance:read, task: tasks:read, process: bpm:read, meeting: calendar:read), and a token with none of crm:read, inventory:read, finance:read, tasks:read, bpm:read, calendar:read gets 403. Events about task, process, meeting reach only a reader whose user may see that record (as GET shows it); webhook subscriptions, organization-wide, receive them all. Events are kept for the retention period (BIZPLAT_EVENT_RETENTION_DAYS): an older cursor answers 410 cursor_expired.
          *
          *     Requires any valid token.
          */
@@ -1145,6 +1145,286 @@ export interface webhooks {
          * @description Sent to every active subscription whose events include finance_request.paid or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
          */
         post: operations["webhook_finance_request_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "finance_request.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The finance_request.rejected event
+         * @description Sent to every active subscription whose events include finance_request.rejected or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_finance_request_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.created event
+         * @description Sent to every active subscription whose events include task.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_task_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.updated event
+         * @description Sent to every active subscription whose events include task.updated or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_task_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.status_changed event
+         * @description Sent to every active subscription whose events include task.status_changed or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_task_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.assigned event
+         * @description Sent to every active subscription whose events include task.assigned or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_task_assigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The product.created event
+         * @description Sent to every active subscription whose events include product.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_product_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The product.updated event
+         * @description Sent to every active subscription whose events include product.updated or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_product_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "movement.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The movement.created event
+         * @description Sent to every active subscription whose events include movement.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_movement_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "meeting.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The meeting.created event
+         * @description Sent to every active subscription whose events include meeting.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_meeting_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The process.started event
+         * @description Sent to every active subscription whose events include process.started or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_process_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The process.completed event
+         * @description Sent to every active subscription whose events include process.completed or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_process_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The process.failed event
+         * @description Sent to every active subscription whose events include process.failed or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_process_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The process.cancelled event
+         * @description Sent to every active subscription whose events include process.cancelled or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_process_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.stage_decided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The process.stage_decided event
+         * @description Sent to every active subscription whose events include process.stage_decided or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_process_stage_decided"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1711,6 +1991,20 @@ export interface components {
          *         "finance_request.created",
          *         "finance_request.approved",
          *         "finance_request.paid",
+         *         "finance_request.rejected",
+         *         "task.created",
+         *         "task.updated",
+         *         "task.status_changed",
+         *         "task.assigned",
+         *         "product.created",
+         *         "product.updated",
+         *         "movement.created",
+         *         "meeting.created",
+         *         "process.started",
+         *         "process.completed",
+         *         "process.failed",
+         *         "process.cancelled",
+         *         "process.stage_decided",
          *         "*"
          *       ]
          *     } */
@@ -1733,9 +2027,9 @@ export interface components {
             id: string;
             /** @description the event name (catalog) */
             event: string;
-            /** @description as in the webhook body: entityType and entityId, then the event context */
+            /** @description as in the webhook body: entityType and entityId, then the event context; with include=record also `record`, the record as its GET showed it right after the change */
             data: {
-                /** @description the kind of record: client, deal, finance_request */
+                /** @description the kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entityType: string;
                 /** @description the record id */
                 entityId: string;
@@ -2774,17 +3068,17 @@ export interface components {
          *         "entityType": "deal",
          *         "entityId": "0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
          *         "version": 4,
-         *         "stage_id": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
+         *         "stageId": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
          *         "stage": "Won"
          *       },
          *       "ts": "2025-03-01T09:30:00.000+00:00"
          *     } */
         WebhookPayload: {
             /** @enum {string} */
-            event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid";
-            /** @description entityType and entityId, then the event context (version, changedFields, stage_id, stage, …) */
+            event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
+            /** @description entityType and entityId, then the event context (version, changedFields, stageId, stage, …) */
             data: {
-                /** @description the kind of record: client, deal, finance_request */
+                /** @description the kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entityType: string;
                 /** @description the record id */
                 entityId: string;
@@ -3178,6 +3472,20 @@ export interface operations {
                      *         "finance_request.created",
                      *         "finance_request.approved",
                      *         "finance_request.paid",
+                     *         "finance_request.rejected",
+                     *         "task.created",
+                     *         "task.updated",
+                     *         "task.status_changed",
+                     *         "task.assigned",
+                     *         "product.created",
+                     *         "product.updated",
+                     *         "movement.created",
+                     *         "meeting.created",
+                     *         "process.started",
+                     *         "process.completed",
+                     *         "process.failed",
+                     *         "process.cancelled",
+                     *         "process.stage_decided",
                      *         "*"
                      *       ]
                      *     } */
@@ -7064,7 +7372,9 @@ export interface operations {
                 limit?: number;
                 /** @description comma-separated event names of the catalog, or * (every event; the default) */
                 types?: string;
-                /** @description only events about this kind of record: client, deal, finance_request */
+                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings, client and deal created/updated) */
+                include?: "record";
+                /** @description only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entity_type?: string;
             };
             header?: never;
@@ -7089,7 +7399,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The token has neither admin:all nor a read scope of the feed's records (crm:read, finance:read), or not the one entity_type needs (insufficient_scope). */
+            /** @description The token has neither admin:all nor a read scope of the feed's records (crm:read, inventory:read, finance:read, tasks:read, bpm:read, calendar:read), or not the one entity_type needs (insufficient_scope). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7161,7 +7471,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "client.created";
+                    /** @description entityType and entityId, then the context of client.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "client";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7198,7 +7522,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "client.updated";
+                    /** @description entityType and entityId, then the context of client.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "client";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
             };
         };
         responses: {
@@ -7235,7 +7574,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.created";
+                    /** @description entityType and entityId, then the context of deal.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7272,7 +7625,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.updated";
+                    /** @description entityType and entityId, then the context of deal.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
             };
         };
         responses: {
@@ -7309,7 +7677,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.won";
+                    /** @description entityType and entityId, then the context of deal.won */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        stageId: string;
+                        stage: string;
+                    };
+                };
             };
         };
         responses: {
@@ -7346,7 +7730,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "deal.lost";
+                    /** @description entityType and entityId, then the context of deal.lost */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "deal";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        stageId: string;
+                        stage: string;
+                    };
+                };
             };
         };
         responses: {
@@ -7383,7 +7783,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.created";
+                    /** @description entityType and entityId, then the context of finance_request.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7420,7 +7834,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.approved";
+                    /** @description entityType and entityId, then the context of finance_request.approved */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
             };
         };
         responses: {
@@ -7457,7 +7885,770 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.paid";
+                    /** @description entityType and entityId, then the context of finance_request.paid */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_finance_request_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "finance_request.rejected";
+                    /** @description entityType and entityId, then the context of finance_request.rejected */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "finance_request";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.created";
+                    /** @description entityType and entityId, then the context of task.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.updated";
+                    /** @description entityType and entityId, then the context of task.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.status_changed";
+                    /** @description entityType and entityId, then the context of task.status_changed */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        fromStatus: string;
+                        status: string;
+                        closedAs: "completed" | "cancelled" | null;
+                        actorUserId: string;
+                        asRight?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_assigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "task.assigned";
+                    /** @description entityType and entityId, then the context of task.assigned */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "task";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        title: string;
+                        assigneeId: string | null;
+                        assigneeIds: string[];
+                        assignedUserIds: string[];
+                        actorUserId: string;
+                        endDate: string | null;
+                        endTime: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "product.created";
+                    /** @description entityType and entityId, then the context of product.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "product";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_product_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "product.updated";
+                    /** @description entityType and entityId, then the context of product.updated */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "product";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_movement_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "movement.created";
+                    /** @description entityType and entityId, then the context of movement.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "movement";
+                        /** @description the record id */
+                        entityId: string;
+                        kind: string;
+                        stockChanges: {
+                            warehouseId: string;
+                            itemId: string;
+                            change: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_meeting_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "meeting.created";
+                    /** @description entityType and entityId, then the context of meeting.created */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "meeting";
+                        /** @description the record id */
+                        entityId: string;
+                        title: string;
+                        startAt: string;
+                        endAt: string;
+                        location: string | null;
+                        videoUrl: string | null;
+                        recurrenceRule: string | null;
+                        ownerUserId: string;
+                        participantIds: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_process_started: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.started";
+                    /** @description entityType and entityId, then the context of process.started */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_process_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.completed";
+                    /** @description entityType and entityId, then the context of process.completed */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_process_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.failed";
+                    /** @description entityType and entityId, then the context of process.failed */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_process_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.cancelled";
+                    /** @description entityType and entityId, then the context of process.cancelled */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        actorUserId: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_process_stage_decided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "process.stage_decided";
+                    /** @description entityType and entityId, then the context of process.stage_decided */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "process";
+                        /** @description the record id */
+                        entityId: string;
+                        templateId: string;
+                        stageInstanceId: string;
+                        stageTitle: string;
+                        /** @enum {string} */
+                        decision: "approved" | "rejected";
+                        actorUserId: string | null;
+                    };
+                };
             };
         };
         responses: {

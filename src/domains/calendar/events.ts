@@ -1,43 +1,53 @@
 /**
  * meeting.created: raised by POST /meetings; its rule notifies every participant but the creator
  * and posts to the organization's shared chat. meeting.reminder: raised when a reminder of an
- * occurrence falls due; its rule notifies every participant. Both are internal: they never
- * reach webhooks.
+ * occurrence falls due; its rule notifies every participant. meeting.created (the spec's
+ * internal event) is also in the public catalog; meeting.reminder is internal. No API action
+ * changes a meeting after it is made, so there is no meeting.updated.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import type { EventDeclaration, StoredEvent } from '../../events/types.ts';
-import type { NotificationRule } from '../module.ts';
+import { declareEvent } from '../../events/types.ts';
+import type { NotificationRule, RecordSight } from '../module.ts';
+import { seesAll } from './meetings.ts';
+import { meetingsOfParticipant } from './queries.ts';
 
 const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()]);
 
 export const MeetingCreated = Type.Object({
   title: Type.String(),
-  start_at: Type.String(),
-  end_at: Type.String(),
+  startAt: Type.String(),
+  endAt: Type.String(),
   location: Nullable(Type.String()),
-  video_url: Nullable(Type.String()),
-  recurrence_rule: Nullable(Type.String()),
-  owner_user_id: Type.String(),
-  participant_ids: Type.Array(Type.String()),
+  videoUrl: Nullable(Type.String()),
+  recurrenceRule: Nullable(Type.String()),
+  ownerUserId: Type.String(),
+  participantIds: Type.Array(Type.String()),
 }, { additionalProperties: false });
 export type MeetingCreatedContext = Static<typeof MeetingCreated>;
 
 export const MeetingReminder = Type.Object({
   title: Type.String(),
   /** The occurrence's id, as GET /meetings shows it. */
-  occurrence_id: Type.String(),
-  start_at: Type.String(),
-  reminder_minutes: Type.Integer({ minimum: 0 }),
+  occurrenceId: Type.String(),
+  startAt: Type.String(),
+  reminderMinutes: Type.Integer({ minimum: 0 }),
   location: Nullable(Type.String()),
-  video_url: Nullable(Type.String()),
-  participant_ids: Type.Array(Type.String()),
+  videoUrl: Nullable(Type.String()),
+  participantIds: Type.Array(Type.String()),
 }, { additionalProperties: false });
 export type MeetingReminderContext = Static<typeof MeetingReminder>;
 
-export const calendarEvents: EventDeclaration[] = [
-  { name: 'meeting.created', entityType: 'meeting', context: MeetingCreated, visibility: 'internal' },
-  { name: 'meeting.reminder', entityType: 'meeting', context: MeetingReminder, visibility: 'internal' },
+declare module '../../events/types.ts' {
+  interface EventContexts {
+    'meeting.created': MeetingCreatedContext;
+    'meeting.reminder': MeetingReminderContext;
+  }
+}
+
+export const calendarEvents = [
+  declareEvent('meeting.created', 'meeting', MeetingCreated, 'catalog'),
+  declareEvent('meeting.reminder', 'meeting', MeetingReminder, 'internal'),
 ];
 
 /** `2030-03-25 10:00 (+02:00)`: a start as people read it. */
@@ -45,31 +55,31 @@ function readable(startAt: string): string {
   return `${startAt.slice(0, 10)} ${startAt.slice(11, 16)} (${startAt.slice(19) || 'UTC'})`;
 }
 
-function where(c: { location: string | null; video_url: string | null }): string {
-  return [c.location === null ? '' : ` Location: ${c.location}.`, c.video_url === null ? '' : ` Video: ${c.video_url}`].join('');
+function where(c: { location: string | null; videoUrl: string | null }): string {
+  return [c.location === null ? '' : ` Location: ${c.location}.`, c.videoUrl === null ? '' : ` Video: ${c.videoUrl}`].join('');
 }
 
-const created = (event: StoredEvent) => event.context as unknown as MeetingCreatedContext;
-const reminder = (event: StoredEvent) => event.context as unknown as MeetingReminderContext;
-
-export const meetingCreatedRule: NotificationRule = {
+export const meetingCreatedRule: NotificationRule<'meeting.created'> = {
   event: 'meeting.created',
   kind: 'meeting.created',
-  recipients: (event) => created(event).participant_ids,
-  actor: (event) => created(event).owner_user_id,
+  recipients: (event) => event.context.participantIds,
+  actor: (event) => event.context.ownerUserId,
   sharedChat: true,
-  title: (event) => `New meeting: ${created(event).title}`,
+  title: (event) => `New meeting: ${event.context.title}`,
   text: (event) => {
-    const c = created(event);
-    const repeats = c.recurrence_rule === null ? '' : ` Repeats: ${c.recurrence_rule}.`;
-    return `Starts ${readable(c.start_at)}, ends ${readable(c.end_at)}.${repeats}${where(c)}`;
+    const c = event.context;
+    const repeats = c.recurrenceRule === null ? '' : ` Repeats: ${c.recurrenceRule}.`;
+    return `Starts ${readable(c.startAt)}, ends ${readable(c.endAt)}.${repeats}${where(c)}`;
   },
 };
 
-export const meetingReminderRule: NotificationRule = {
+export const meetingReminderRule: NotificationRule<'meeting.reminder'> = {
   event: 'meeting.reminder',
   kind: 'meeting.reminder',
-  recipients: (event) => reminder(event).participant_ids,
-  title: (event) => `Reminder: ${reminder(event).title}`,
-  text: (event) => `Starts ${readable(reminder(event).start_at)}.${where(reminder(event))}`,
+  recipients: (event) => event.context.participantIds,
+  title: (event) => `Reminder: ${event.context.title}`,
+  text: (event) => `Starts ${readable(event.context.startAt)}.${where(event.context)}`,
 };
+
+/** A feed reader follows the meetings they see (GET /meetings): all for an administrator, else those they own or take part in. */
+export const meetingSight: RecordSight = async (db, actor, ids) => (seesAll(actor) ? new Set(ids) : meetingsOfParticipant(db, actor.orgId, actor.userId, ids));

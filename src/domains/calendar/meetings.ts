@@ -139,9 +139,10 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
       entityType: 'meeting',
       entityId: id,
       context: {
-        title: out.title, start_at: out.start_at, end_at: out.end_at, location: out.location, video_url: out.video_url,
-        recurrence_rule: out.recurrence_rule, owner_user_id: owner, participant_ids: participants,
+        title: out.title, startAt: out.start_at, endAt: out.end_at, location: out.location, videoUrl: out.video_url,
+        recurrenceRule: out.recurrence_rule, ownerUserId: owner, participantIds: participants,
       },
+      record: out,
     });
   }
   await scheduleFirstReminder(tx, stored, now);

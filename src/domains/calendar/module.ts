@@ -1,5 +1,5 @@
 import type { DomainModule } from '../module.ts';
-import { calendarEvents, meetingCreatedRule, meetingReminderRule } from './events.ts';
+import { calendarEvents, meetingCreatedRule, meetingReminderRule, meetingSight } from './events.ts';
 import { meetingsImporter } from './importers.ts';
 import { calendarMigrations } from './migrations.ts';
 import { deleteFinishedReminders } from './queries.ts';
@@ -14,6 +14,7 @@ export const calendarModule: DomainModule = {
   routes: calendarRoutes,
   importers: [meetingsImporter],
   events: calendarEvents,
+  eventSight: { meeting: meetingSight },
   notifications: [meetingCreatedRule, meetingReminderRule],
   workers: [startReminders],
   prune: (storage, before) => deleteInBatches(storage, (db, limit) => deleteFinishedReminders(db, before, limit)),

@@ -72,3 +72,9 @@ export async function stillHeld(db: Db, orgId: string, id: string, token: string
 export function deleteFinishedReminders(db: Db, before: string, limit: number): Promise<number> {
   return deleteFinishedJobs(db, REMINDERS_TABLE, before, limit);
 }
+
+/** Which of these meetings the user owns or takes part in (the owner is a participant). */
+export async function meetingsOfParticipant(db: Db, orgId: string, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom('meeting_participants').select('meeting_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('meeting_id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.meeting_id));
+}

@@ -61,8 +61,8 @@ async function remind(tx: Tx, row: MeetingRow, startMs: number): Promise<void> {
     entityType: 'meeting',
     entityId: row.id,
     context: {
-      title: out.title, occurrence_id: out.id, start_at: out.start_at, reminder_minutes: row.reminder_minutes ?? 0,
-      location: out.location, video_url: out.video_url, participant_ids: out.participantIds,
+      title: out.title, occurrenceId: out.id, startAt: out.start_at, reminderMinutes: row.reminder_minutes ?? 0,
+      location: out.location, videoUrl: out.video_url, participantIds: out.participantIds,
     },
   });
 }

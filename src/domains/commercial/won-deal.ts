@@ -24,7 +24,7 @@ export async function transferWonDeal(tx: Tx, orgId: string, dealId: string): Pr
   return waiting.length;
 }
 
-export const commercialReactions: Reaction[] = [
+export const commercialReactions: Array<Reaction<'deal.won'>> = [
   {
     name: 'commercial.transfer-won-deal',
     events: ['deal.won'],

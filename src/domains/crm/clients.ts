@@ -57,7 +57,7 @@ export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateI
   } satisfies Insertable<CrmClientsTable>;
   row.search_text = clientSearchText(row.name, row.phone, row.email);
   const created = await clients.insert(tx.db, row);
-  await emit(tx, { orgId: actor.orgId, name: 'client.created', entityType: 'client', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'client.created', entityType: 'client', entityId: id, context: { version: 1 }, record: created });
   return created;
 }
 
@@ -79,7 +79,7 @@ export async function updateClient(tx: Tx, actor: CrmActor, id: string, input: C
   });
   const { record, changed } = outcome;
   if (changed.length > 0) {
-    await emit(tx, { orgId: actor.orgId, name: 'client.updated', entityType: 'client', entityId: id, context: { version: record.version, changedFields: changed } });
+    await emit(tx, { orgId: actor.orgId, name: 'client.updated', entityType: 'client', entityId: id, context: { version: record.version, changedFields: changed }, record });
   }
   return record;
 }

@@ -70,7 +70,7 @@ async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number
     name: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
     entityType: 'deal',
     entityId: id,
-    context: { version, stage_id: stage.id, stage: stage.name },
+    context: { version, stageId: stage.id, stage: stage.name },
   });
 }
 
@@ -100,7 +100,7 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
     ...times,
   } satisfies Insertable<CrmDealsTable>;
   const created = await deals.insert(tx.db, row);
-  await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 }, record: created });
   await emitStageEvent(tx, actor.orgId, id, 1, stage);
   return created;
 }
@@ -130,7 +130,7 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
   });
   const { record, changed } = outcome;
   if (changed.length > 0) {
-    await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed } });
+    await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed }, record });
   }
   if (movedTo) await emitStageEvent(tx, actor.orgId, id, record.version, movedTo);
   return record;

@@ -1,17 +1,29 @@
 /** The events CRM emits: all of them are in the public webhook catalog. */
 import { Type } from '@sinclair/typebox';
-import type { EventDeclaration } from '../../events/types.ts';
+import type { Static } from '@sinclair/typebox';
+import { declareEvent } from '../../events/types.ts';
 
 const Created = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 const Updated = Type.Object({ version: Type.Integer({ minimum: 1 }), changedFields: Type.Array(Type.String()) }, { additionalProperties: false });
 /** A deal entered a won or lost stage (creation included). */
-const StageReached = Type.Object({ version: Type.Integer({ minimum: 1 }), stage_id: Type.String(), stage: Type.String() }, { additionalProperties: false });
+const StageReached = Type.Object({ version: Type.Integer({ minimum: 1 }), stageId: Type.String(), stage: Type.String() }, { additionalProperties: false });
 
-export const crmEvents: EventDeclaration[] = [
-  { name: 'client.created', entityType: 'client', context: Created, visibility: 'catalog' },
-  { name: 'client.updated', entityType: 'client', context: Updated, visibility: 'catalog' },
-  { name: 'deal.created', entityType: 'deal', context: Created, visibility: 'catalog' },
-  { name: 'deal.updated', entityType: 'deal', context: Updated, visibility: 'catalog' },
-  { name: 'deal.won', entityType: 'deal', context: StageReached, visibility: 'catalog' },
-  { name: 'deal.lost', entityType: 'deal', context: StageReached, visibility: 'catalog' },
+declare module '../../events/types.ts' {
+  interface EventContexts {
+    'client.created': Static<typeof Created>;
+    'client.updated': Static<typeof Updated>;
+    'deal.created': Static<typeof Created>;
+    'deal.updated': Static<typeof Updated>;
+    'deal.won': Static<typeof StageReached>;
+    'deal.lost': Static<typeof StageReached>;
+  }
+}
+
+export const crmEvents = [
+  declareEvent('client.created', 'client', Created, 'catalog'),
+  declareEvent('client.updated', 'client', Updated, 'catalog'),
+  declareEvent('deal.created', 'deal', Created, 'catalog'),
+  declareEvent('deal.updated', 'deal', Updated, 'catalog'),
+  declareEvent('deal.won', 'deal', StageReached, 'catalog'),
+  declareEvent('deal.lost', 'deal', StageReached, 'catalog'),
 ];

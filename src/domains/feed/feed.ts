@@ -1,15 +1,18 @@
 /** The events feed (GET /events): every catalog event of the organization, in commit order. */
 import { FEED_START, readFeed } from '../../events/feed.ts';
-import type { FeedPosition, FeedSource } from '../../events/feed.ts';
+import type { FeedEvent, FeedFilter, FeedPosition, FeedSource } from '../../events/feed.ts';
 import { retentionCutoff } from '../../events/retention.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, gone, invalidField } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithOffset } from '../../storage/codecs.ts';
+import type { RecordSight } from '../module.ts';
 import type { FeedCatalog } from './catalog.ts';
 import type { EventFeedInput, EventFeedPageOut } from './schemas.ts';
 
 const CURSOR_PURPOSE = 'events-feed-cursor';
+/** Events read at a time while a page fills with those the reader may see. */
+const FEED_CHUNK = 100;
 
 /** Where a cursor stands, and the time up to which the reader is known to have read everything before it. */
 interface Cursor extends FeedPosition {
@@ -41,6 +44,45 @@ function requestedNames(types: string | undefined, catalog: FeedCatalog): readon
   const unknown = names.find((n) => !catalog.names.includes(n));
   if (unknown !== undefined) throw invalidField('types', `"${unknown}" is not an event of the catalog (${catalog.names.join(', ')}, or *)`);
   return names;
+}
+
+/** Of these events, the ids of those about records the reader may see. */
+async function visibleIds(ctx: FeedContext, actor: Actor, events: readonly FeedEvent[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const byType = new Map<RecordSight, FeedEvent[]>();
+  for (const e of events) {
+    const sight = ctx.catalog.sights.get(String(e.data.entityType));
+    if (sight === undefined) seen.add(e.id);
+    else byType.set(sight, [...(byType.get(sight) ?? []), e]);
+  }
+  for (const [sight, list] of byType) {
+    const visible = await sight(ctx.storage.db, actor, [...new Set(list.map((e) => String(e.data.entityId)))]);
+    for (const e of list) if (visible.has(String(e.data.entityId))) seen.add(e.id);
+  }
+  return seen;
+}
+
+/**
+ * Up to `limit` events the reader may see, after `from`, reading on past the ones about records
+ * out of their sight; the position is the last event read (seen or not), so none is read twice
+ * and a page shorter than `limit` still means the end of what has committed.
+ */
+async function readVisible(ctx: FeedContext, actor: Actor, from: FeedPosition, filter: FeedFilter, limit: number, withRecords: boolean): Promise<{ events: FeedEvent[]; position: FeedPosition; lastReadAt: string | undefined }> {
+  const events: FeedEvent[] = [];
+  let position = from;
+  let lastReadAt: string | undefined;
+  const chunkSize = Math.max(limit, FEED_CHUNK);
+  for (;;) {
+    const chunk = await readFeed(ctx.storage, actor.orgId, position, filter, chunkSize, withRecords);
+    const seen = await visibleIds(ctx, actor, chunk);
+    for (const e of chunk) {
+      position = e.position;
+      lastReadAt = e.createdAt;
+      if (seen.has(e.id)) events.push(e);
+      if (events.length === limit) return { events, position, lastReadAt };
+    }
+    if (chunk.length < chunkSize) return { events, position, lastReadAt };
+  }
 }
 
 export interface FeedContext {
@@ -76,19 +118,16 @@ export async function readEvents(ctx: FeedContext, actor: Actor, query: EventFee
       retention_days: ctx.retentionDays,
     });
   }
-  const events = await readFeed(ctx.storage, actor.orgId, cursor ?? FEED_START, { names, entityTypes }, query.limit);
-  const last = events[events.length - 1];
+  const { events, position, lastReadAt } = await readVisible(ctx, actor, cursor ?? FEED_START, { names, entityTypes }, query.limit, query.include === 'record');
   // A full page: the reader stands at its last event. A short one read everything committed so
   // far: the reader is current as of now, so an idle feed's cursor never expires.
-  const full = events.length === query.limit && last !== undefined;
-  const next: Cursor = {
-    ...(last?.position ?? cursor ?? FEED_START),
-    readAt: full ? Date.parse(last.createdAt) : Date.now(),
-  };
+  const full = events.length === query.limit && lastReadAt !== undefined;
+  const next: Cursor = { ...position, readAt: full ? Date.parse(lastReadAt) : Date.now() };
   return {
     items: events.map((e) => {
       const { entityType, entityId, ...context } = e.data;
-      return { id: e.id, event: e.name, data: { entityType: String(entityType), entityId: String(entityId), ...context }, ts: isoWithOffset(e.createdAt) };
+      const record = e.record === null ? {} : { record: e.record };
+      return { id: e.id, event: e.name, data: { entityType: String(entityType), entityId: String(entityId), ...context, ...record }, ts: isoWithOffset(e.createdAt) };
     }),
     next_cursor: encodeCursor(sealer, actor.orgId, next),
   };

@@ -15,7 +15,8 @@ export function feedRoutes(catalog: FeedCatalog) {
       description:
         'Every catalog event of the organization, oldest first in commit order, with the same id, event, data and ts as the webhook body: a receiver that missed deliveries replays from here and drops the ids it has seen. ' +
         'Page with next_cursor; a page shorter than limit has reached the events committed so far (poll again with its next_cursor). ' +
-        `A token with admin:all reads every event; otherwise only the events whose records its read scopes cover (${[...catalog.readScopes].map(([t, s]) => `${t}: ${s}`).join(', ')}), and a token with none of ${scopes.join(', ')} gets 403. ` +
+        `A token with admin:all reads the events of every kind of record; otherwise only those its read scopes cover (${[...catalog.readScopes].map(([t, s]) => `${t}: ${s}`).join(', ')}), and a token with none of ${scopes.join(', ')} gets 403. ` +
+        `Events about ${[...catalog.sights.keys()].join(', ')} reach only a reader whose user may see that record (as GET shows it); webhook subscriptions, organization-wide, receive them all. ` +
         'Events are kept for the retention period (BIZPLAT_EVENT_RETENTION_DAYS): an older cursor answers 410 cursor_expired.',
       conditional: false,
       query: EventFeedQuery,

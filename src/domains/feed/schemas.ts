@@ -10,7 +10,8 @@ export const EventFeedQuery = Type.Object(
     cursor: Type.Optional(Text({ maxLength: 300, description: 'the next_cursor of the previous page; absent: from the oldest event kept' })),
     limit: Type.Integer({ minimum: 1, maximum: 500, default: FEED_LIMIT_DEFAULT, description: 'events per page, 1 to 500' }),
     types: Type.Optional(Text({ maxLength: 2000, description: 'comma-separated event names of the catalog, or * (every event; the default)' })),
-    entity_type: Type.Optional(Text({ maxLength: 100, description: 'only events about this kind of record: client, deal, finance_request' })),
+    include: Type.Optional(Type.Literal('record', { description: 'record: each event\'s data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings, client and deal created/updated)' })),
+    entity_type: Type.Optional(Text({ maxLength: 100, description: 'only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process' })),
   },
   { additionalProperties: false },
 );
@@ -23,10 +24,10 @@ export const FeedEvent = named(
     event: Type.String({ description: 'the event name (catalog)' }),
     data: Type.Object(
       {
-        entityType: Type.String({ description: 'the kind of record: client, deal, finance_request' }),
+        entityType: Type.String({ description: 'the kind of record: client, deal, finance_request, task, product, movement, meeting, process' }),
         entityId: Type.String({ description: 'the record id' }),
       },
-      { additionalProperties: true, description: 'as in the webhook body: entityType and entityId, then the event context' },
+      { additionalProperties: true, description: 'as in the webhook body: entityType and entityId, then the event context; with include=record also `record`, the record as its GET showed it right after the change' },
     ),
     ts: DateTime({ description: 'when the event happened (as in the webhook body)' }),
   }),

@@ -4,7 +4,8 @@
  * approvers to notify, which webhook subscribers must not see.
  */
 import { Type } from '@sinclair/typebox';
-import type { EventDeclaration, StoredEvent } from '../../events/types.ts';
+import type { Static } from '@sinclair/typebox';
+import { declareEvent } from '../../events/types.ts';
 import type { NotificationRule } from '../module.ts';
 
 const Versioned = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
@@ -21,29 +22,30 @@ export const ApprovalRequested = Type.Object(
   { additionalProperties: false },
 );
 
-export const financeEvents: EventDeclaration[] = [
-  { name: 'finance_request.created', entityType: 'finance_request', context: Versioned, visibility: 'catalog' },
-  { name: 'finance_request.approved', entityType: 'finance_request', context: Versioned, visibility: 'catalog' },
-  { name: 'finance_request.paid', entityType: 'finance_request', context: Versioned, visibility: 'catalog' },
-  { name: 'finance_request.approval_requested', entityType: 'finance_request', context: ApprovalRequested, visibility: 'internal' },
-];
+declare module '../../events/types.ts' {
+  interface EventContexts {
+    'finance_request.created': Static<typeof Versioned>;
+    'finance_request.approved': Static<typeof Versioned>;
+    'finance_request.paid': Static<typeof Versioned>;
+    'finance_request.rejected': Static<typeof Versioned>;
+    'finance_request.approval_requested': Static<typeof ApprovalRequested>;
+  }
+}
 
-const text = (event: StoredEvent, key: string): string => {
-  const value = event.context[key];
-  return typeof value === 'string' ? value : '';
-};
+export const financeEvents = [
+  declareEvent('finance_request.created', 'finance_request', Versioned, 'catalog'),
+  declareEvent('finance_request.approved', 'finance_request', Versioned, 'catalog'),
+  declareEvent('finance_request.paid', 'finance_request', Versioned, 'catalog'),
+  declareEvent('finance_request.rejected', 'finance_request', Versioned, 'catalog'),
+  declareEvent('finance_request.approval_requested', 'finance_request', ApprovalRequested, 'internal'),
+];
 
 /** Every eligible approver hears of a request that waits for them; the requester is the actor. */
-export const financeNotifications: NotificationRule[] = [
-  {
-    event: 'finance_request.approval_requested',
-    kind: 'finance_request.approval_requested',
-    recipients: (event) => {
-      const ids = event.context.approverIds;
-      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-    },
-    actor: (event) => text(event, 'requesterId') || undefined,
-    title: () => 'Payment request awaiting your approval',
-    text: (event) => `${text(event, 'title')}: ${text(event, 'amount')} ${text(event, 'currency')}`,
-  },
-];
+export const approvalRequestedRule: NotificationRule<'finance_request.approval_requested'> = {
+  event: 'finance_request.approval_requested',
+  kind: 'finance_request.approval_requested',
+  recipients: (event) => event.context.approverIds,
+  actor: (event) => event.context.requesterId,
+  title: () => 'Payment request awaiting your approval',
+  text: ({ context: c }) => `${c.title}: ${c.amount} ${c.currency}`,
+};

@@ -1,7 +1,7 @@
 import type { DomainModule } from '../module.ts';
 import { financeCommands } from './commands.ts';
 import { financeDemoData } from './demo.ts';
-import { financeEvents, financeNotifications } from './events.ts';
+import { approvalRequestedRule, financeEvents } from './events.ts';
 import { financeImporters } from './importers.ts';
 import { financeMigrations } from './migrations.ts';
 import { financeRoutes } from './routes.ts';
@@ -15,5 +15,5 @@ export const financeModule: DomainModule = {
   commands: financeCommands,
   demoData: financeDemoData,
   events: financeEvents,
-  notifications: financeNotifications,
+  notifications: [approvalRequestedRule],
 };

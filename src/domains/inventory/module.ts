@@ -1,5 +1,6 @@
 import type { DomainModule } from '../module.ts';
 import { inventoryDemoData } from './demo.ts';
+import { inventoryEvents } from './events.ts';
 import { inventoryImporters } from './importers.ts';
 import { inventoryMigrations } from './migrations.ts';
 import { inventoryRoutes } from './routes.ts';
@@ -12,4 +13,5 @@ export const inventoryModule: DomainModule = {
   onOrganizationCreated: (tx, org) => createDefaultWarehouse(tx, org),
   importers: inventoryImporters,
   demoData: inventoryDemoData,
+  events: inventoryEvents,
 };

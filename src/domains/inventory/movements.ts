@@ -8,6 +8,7 @@
  * movement, and the newest-first feed.
  */
 import type { Kysely } from 'kysely';
+import { emit } from '../../events/emit.ts';
 import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
@@ -128,7 +129,12 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
   await tx.run(upsertBalances, summedChanges(movements));
   await tx.run(bumpCounts, movementCounts(movements));
   for (const orgId of new Set(movements.map((m) => m.orgId))) await stockLedger.bump(tx.db, orgId);
-  return movements.map((m, i) => movementView(m.movement, lines[i]!));
+  const views = movements.map((m, i) => movementView(m.movement, lines[i]!));
+  for (const [i, m] of movements.entries()) {
+    const stockChanges = m.changes.map((c) => ({ warehouseId: c.warehouseId, itemId: c.itemId, change: scaledToNumber(c.delta, QTY_SCALE) }));
+    await emit(tx, { orgId: m.orgId, name: 'movement.created', entityType: 'movement', entityId: m.movement.id, context: { kind: m.movement.kind, stockChanges }, record: views[i] });
+  }
+  return views;
 }
 
 function shortage(change: MovementChange, available: number) {

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { emit } from '../../events/emit.ts';
 import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
@@ -73,12 +74,15 @@ export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: 
     updated_at: at,
   } satisfies Insertable<ProductsTable>;
   row.search_text = searchText(row.name, row.sku, row.barcode);
+  let created: Product;
   try {
-    return await products.insert(tx.db, row);
+    created = await products.insert(tx.db, row);
   } catch (error) {
     if (isUniqueViolation(error)) skuConflict(row.sku);
     throw error;
   }
+  await emit(tx, { orgId: actor.orgId, name: 'product.created', entityType: 'product', entityId: created.id, context: { version: created.version }, record: created });
+  return created;
 }
 
 /** A level of the record in stored units (thousandths), to compare with a new one. */
@@ -122,7 +126,9 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
     if (isUniqueViolation(error)) skuConflict(patch.sku);
     throw error;
   }
-  return outcome.record;
+  const { record, changed } = outcome;
+  if (changed.length > 0) await emit(tx, { orgId: actor.orgId, name: 'product.updated', entityType: 'product', entityId: id, context: { version: record.version, changedFields: changed }, record });
+  return record;
 }
 
 export async function getProduct(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Product> {

@@ -1,5 +1,5 @@
 import { deleteInBatches } from '../../events/retention.ts';
-import type { DomainModule, NotificationRule } from '../module.ts';
+import type { AnyNotificationRule, DomainModule } from '../module.ts';
 import { notificationCommands } from './commands.ts';
 import { startMessenger } from './messenger.ts';
 import { notificationMigrations } from './migrations.ts';
@@ -11,7 +11,7 @@ import { deleteFinishedMessages } from './queries.ts';
  * one consumer writes in-app notifications and messenger deliveries, one worker sends the
  * deliveries to Telegram. Built by the composition root (src/domains/index.ts).
  */
-export function notificationsModule(rules: readonly NotificationRule[]): DomainModule {
+export function notificationsModule(rules: readonly AnyNotificationRule[]): DomainModule {
   const consumer = notifyConsumer(rules);
   return {
     name: 'notifications',

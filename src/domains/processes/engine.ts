@@ -11,6 +11,7 @@
  * leading to it through `next` has completed (the join rule); a rejected approval follows its
  * `reject_next`, or fails the process. A process with no active stage left has completed.
  */
+import { emit } from '../../events/emit.ts';
 import { activeMemberUserIds } from '../../platform/members.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -48,8 +49,9 @@ export type JournalKind =
   | 'process.started' | 'process.completed' | 'process.failed' | 'process.cancelled'
   | 'stage.activated' | 'stage.completed' | 'stage.approved' | 'stage.rejected' | 'stage.cancelled' | 'stage.close_ignored';
 
-export function journal(run: Run, kind: JournalKind, stage?: StageRow, note?: string): Promise<void> {
-  return appendJournal(run.tx.db, {
+/** Records a step in the process journal, and raises the catalog event of a process started or ended, or of an approval decided. */
+export async function journal(run: Run, kind: JournalKind, stage?: StageRow, note?: string): Promise<void> {
+  await appendJournal(run.tx.db, {
     org_id: run.orgId,
     process_id: run.processId,
     at: nowIso(),
@@ -61,6 +63,14 @@ export function journal(run: Run, kind: JournalKind, stage?: StageRow, note?: st
     actor_right: run.actorRight,
     note: note ?? null,
   });
+  const about = { orgId: run.orgId, entityType: 'process', entityId: run.processId };
+  const by = { templateId: run.template.id, actorUserId: run.actorUserId };
+  if (kind === 'process.started' || kind === 'process.completed' || kind === 'process.failed' || kind === 'process.cancelled') {
+    await emit(run.tx, { ...about, name: kind, context: by });
+  } else if (stage !== undefined && (kind === 'stage.approved' || kind === 'stage.rejected')) {
+    const decision = kind === 'stage.approved' ? 'approved' : 'rejected';
+    await emit(run.tx, { ...about, name: 'process.stage_decided', context: { ...by, stageInstanceId: stage.id, stageTitle: stage.stage_title, decision } });
+  }
 }
 
 /** Who changes the process's tasks in this step: its actor, or the initiator for an operator's step. */

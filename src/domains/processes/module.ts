@@ -1,7 +1,7 @@
 import type { DomainModule } from '../module.ts';
 import { processesCommands } from './commands.ts';
 import { processesDemoData } from './demo.ts';
-import { taskClosedConsumer } from './events.ts';
+import { processEvents, processSight, taskClosedConsumer } from './events.ts';
 import { processesImporters } from './importers.ts';
 import { processesMigrations } from './migrations.ts';
 import { processesRoutes } from './routes.ts';
@@ -14,5 +14,8 @@ export const processesModule: DomainModule = {
   importers: processesImporters,
   commands: processesCommands,
   demoData: processesDemoData,
+  events: processEvents,
+  eventReadScope: 'bpm:read',
+  eventSight: { process: processSight },
   consumers: [taskClosedConsumer],
 };

@@ -120,3 +120,9 @@ export async function appendJournal(db: Db, row: Omit<Insertable<ProcessJournalT
 export function journalRows(db: Db, orgId: string, processId: string): Promise<JournalRow[]> {
   return db.selectFrom('process_journal').selectAll().where('org_id', '=', orgId).where('process_id', '=', processId).orderBy('seq').execute();
 }
+
+/** Which of these processes the user takes part in (the initiator does). */
+export async function processesOfParticipant(db: Db, orgId: string, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom('process_participants').select('process_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('process_id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.process_id));
+}

@@ -1,7 +1,7 @@
 import type { DomainModule } from '../module.ts';
 import { tasksCommands } from './commands.ts';
 import { tasksDemoData } from './demo.ts';
-import { taskAssignedRule, tasksEvents } from './events.ts';
+import { taskAssignedRule, taskSight, tasksEvents } from './events.ts';
 import { tasksImporters } from './importers.ts';
 import { tasksMigrations } from './migrations.ts';
 import { tasksRoutes } from './routes.ts';
@@ -19,5 +19,6 @@ export const tasksModule: DomainModule = {
   demoData: tasksDemoData,
   commands: tasksCommands,
   events: tasksEvents,
+  eventSight: { task: taskSight },
   notifications: [taskAssignedRule],
 };

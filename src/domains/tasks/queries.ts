@@ -95,3 +95,9 @@ export async function statusesInUse(db: Db, orgId: string): Promise<string[]> {
 export async function projectExists(db: Db, orgId: string, id: string): Promise<boolean> {
   return (await db.selectFrom('task_projects').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** Which of these tasks the user created, executes, co-executes or watches. */
+export async function tasksOfMember(db: Db, orgId: string, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom('task_members').select('task_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('task_id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.task_id));
+}

@@ -98,13 +98,14 @@ async function emitAssigned(tx: Tx, actor: TasksActor, task: TaskRecord, assigne
     context: {
       version: task.version,
       title: task.title,
-      assignee_id: task.assignee_id,
-      assignee_ids: task.assignee_ids,
-      assigned_user_ids: assigned,
-      actor_user_id: actor.userId,
-      end_date: task.end_date,
-      end_time: task.end_time,
+      assigneeId: task.assignee_id,
+      assigneeIds: task.assignee_ids,
+      assignedUserIds: assigned,
+      actorUserId: actor.userId,
+      endDate: task.end_date,
+      endTime: task.end_time,
     },
+    record: task,
   });
 }
 
@@ -115,7 +116,8 @@ async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDi
     name: 'task.status_changed',
     entityType: 'task',
     entityId: task.id,
-    context: { version: task.version, from_status: from, status: task.status, closed_as: closedAs(dictionary, task.status), actor_user_id: actor.userId, as_right: asRight },
+    context: { version: task.version, fromStatus: from, status: task.status, closedAs: closedAs(dictionary, task.status), actorUserId: actor.userId, asRight },
+    record: task,
   });
 }
 
@@ -161,7 +163,10 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
   } satisfies Insertable<TasksTable>;
   const created = await tasks.insert(tx.db, row);
   await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, created));
-  if (options.announce ?? true) await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
+  if (options.announce ?? true) {
+    await emit(tx, { orgId, name: 'task.created', entityType: 'task', entityId: id, context: { version: created.version }, record: created });
+    await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
+  }
   return created;
 }
 
@@ -223,6 +228,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
   if (changed.some((f) => f === 'assignee_id' || f === 'assignee_ids' || f === 'watcher_ids')) {
     await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
   }
+  if (changed.length > 0) await emit(tx, { orgId, name: 'task.updated', entityType: 'task', entityId: id, context: { version: record.version, changedFields: changed }, record });
   await emitAssigned(tx, actor, record, newlyAssigned(before, record));
   if (dictionary !== undefined && record.status !== before.status) await emitStatusChanged(tx, actor, dictionary, record, before.status, asRight);
   return record;

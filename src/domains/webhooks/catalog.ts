@@ -1,4 +1,8 @@
-/** The event catalog of GET /webhooks/event-catalog, names exact. */
+/**
+ * The event catalog of GET /webhooks/event-catalog: the spec's names, exact, then the events of
+ * the other domains (extensions, in the spec's `entity.action` style). A test checks that it
+ * lists exactly the events the served modules declare `catalog`.
+ */
 export const EVENT_NAMES = [
   'client.created',
   'client.updated',
@@ -9,6 +13,20 @@ export const EVENT_NAMES = [
   'finance_request.created',
   'finance_request.approved',
   'finance_request.paid',
+  'finance_request.rejected',
+  'task.created',
+  'task.updated',
+  'task.status_changed',
+  'task.assigned',
+  'product.created',
+  'product.updated',
+  'movement.created',
+  'meeting.created',
+  'process.started',
+  'process.completed',
+  'process.failed',
+  'process.cancelled',
+  'process.stage_decided',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -1,4 +1,6 @@
+import { KindGuard, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { declaredEvent } from '../../events/registry.ts';
 import type { RouteAccess } from '../../http/access.ts';
 import { requestSource } from '../../http/audit-source.ts';
 import { documentWebhook } from '../../http/openapi.ts';
@@ -75,6 +77,27 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   for (const event of EVENT_NAMES) documentWebhook(app, event, deliveryOperation(event));
 }
 
+/**
+ * The body of one event's deliveries: the common payload, narrowed to this event and its data to
+ * entityType, entityId and the event's declared context (the schema emit checks it with).
+ */
+function payloadOf(event: string) {
+  const declared = declaredEvent(event);
+  if (declared === undefined) return WebhookPayload;
+  const { context, entityType } = declared.declaration;
+  const properties = KindGuard.IsObject(context) ? context.properties : {};
+  return Type.Intersect([
+    WebhookPayload,
+    Type.Object({
+      event: Type.Literal(event),
+      data: Type.Object(
+        { entityType: Type.Literal(entityType, { description: 'the kind of record' }), entityId: Type.String({ description: 'the record id' }), ...properties },
+        { description: `entityType and entityId, then the context of ${event}` },
+      ),
+    }),
+  ]);
+}
+
 /** The POST the server sends to a subscribed URL for one event. */
 function deliveryOperation(event: string) {
   return {
@@ -138,7 +161,7 @@ function deliveryOperation(event: string) {
           schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$' },
         },
       ],
-      requestBody: { required: true, content: { 'application/json': { schema: WebhookPayload } } },
+      requestBody: { required: true, content: { 'application/json': { schema: payloadOf(event) } } },
       responses: { '2XX': { description: 'Received; any other answer (or none within the time-out) is retried.' } },
       security: [],
     },

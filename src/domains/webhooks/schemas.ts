@@ -84,17 +84,17 @@ export const WebhookPayload = named(
       event: StringEnum(EVENT_NAMES),
       data: Type.Object(
         {
-          entityType: Type.String({ description: 'the kind of record: client, deal, finance_request' }),
+          entityType: Type.String({ description: 'the kind of record: client, deal, finance_request, task, product, movement, meeting, process' }),
           entityId: Type.String({ description: 'the record id' }),
         },
-        { additionalProperties: true, description: 'entityType and entityId, then the event context (version, changedFields, stage_id, stage, …)' },
+        { additionalProperties: true, description: 'entityType and entityId, then the event context (version, changedFields, stageId, stage, …)' },
       ),
       ts: DateTime({ description: 'when the event happened' }),
     },
     {
       examples: [{
         event: 'deal.won',
-        data: { entityType: 'deal', entityId: '0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', version: 4, stage_id: '0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f', stage: 'Won' },
+        data: { entityType: 'deal', entityId: '0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', version: 4, stageId: '0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f', stage: 'Won' },
         ts: '2025-03-01T09:30:00.000+00:00',
       }],
     },

@@ -31,7 +31,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const res = await api(ctx(), p.token, 'GET', '/webhooks/event-catalog');
     assert.equal(res.statusCode, 200);
     assert.deepEqual(json(res), { events: [...EVENT_NAMES, '*'] });
-    assert.equal(EVENT_NAMES.length, 9);
+    assert.deepEqual(EVENT_NAMES.slice(0, 9), ['client.created', 'client.updated', 'deal.created', 'deal.updated', 'deal.won', 'deal.lost', 'finance_request.created', 'finance_request.approved', 'finance_request.paid']);
   });
 
   it('appears in the capabilities catalog under event_bus (beside the events feed) and in the OpenAPI document', async () => {
