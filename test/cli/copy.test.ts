@@ -176,10 +176,16 @@ for (const [fromKind, toKind] of DIRECTIONS) {
     it('an events-feed cursor from the source goes on on the copy: the rest of the source, then what the copy writes', async () => {
       const made = await api(copy!, demo.token, 'POST', '/clients', { body: { name: 'Written on the copy' } });
       assert.equal(made.statusCode, 201, made.body);
+      const clientId = json<{ id: string }>(made).id;
       const ids = await feedFrom(copy!, demo.token, feedCursor, feedRest.length + 1);
       assert.deepEqual(ids.slice(0, feedRest.length), feedRest, 'the source\'s events after the cursor, in order');
-      assert.equal(ids.length, feedRest.length + 1, 'then the copy\'s own event, once');
-      assert.equal(new Set(ids).size, ids.length);
+      assert.equal(new Set(ids).size, ids.length, 'none twice');
+      // Then the copy's own events (the earlier tests' writes on it, and this client), in order.
+      const page = json<{ items: Array<{ id: string; event: string; data: { entityId: string } }> }>(await api(copy!, demo.token, 'GET', '/events', { query: { cursor: feedCursor, limit: '200' } }));
+      const own = page.items.filter((e) => !feedRest.includes(e.id));
+      assert.deepEqual(own.map((e) => e.id), ids.slice(feedRest.length));
+      assert.deepEqual(own.filter((e) => e.data.entityId === clientId).map((e) => e.event), ['client.created'], 'the copy\'s client, once');
+      assert.equal(own[own.length - 1]!.data.entityId, clientId, 'written last, read last');
     });
 
     it('a webhook delivery from the copy verifies with the secret the subscriber already holds; new ids go past the copied ones', async () => {
