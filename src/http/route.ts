@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, Rout
 import type { RouteAccess } from './access.ts';
 import { SECURITY } from './openapi.ts';
 import { ErrorEnvelopeSchema } from './schemas.ts';
+import { tagWithVersion } from './versions.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -186,6 +187,7 @@ export function route<P extends TObject = None, Q extends TObject = None, B exte
       response: { [spec.response.status]: spec.response.schema },
     },
     config: { access: spec.access, openapi: documented(spec, query) },
+    ...(spec.method === 'PATCH' ? { preSerialization: tagWithVersion } : {}),
     handler: handler as unknown as RouteHandlerMethod,
   });
 }

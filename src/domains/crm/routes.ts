@@ -4,7 +4,7 @@ import type { RouteAccess } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
-import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { createClient, getClient, listClients, updateClient } from './clients.ts';
 import { createContact, getContact, listContacts, updateContact } from './contacts.ts';
@@ -71,7 +71,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await updateClient(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, (tx) => updateClient(tx, req.actor, req.params.id, req.body, expected));
   });
 
   // ---- contacts ----
@@ -106,7 +106,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await updateContact(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, (tx) => updateContact(tx, req.actor, req.params.id, req.body, expected));
   });
 
   // ---- deals ----
@@ -142,12 +142,6 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await updateDeal(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, (tx) => updateDeal(tx, req.actor, req.params.id, req.body, expected));
   });
-}
-
-/** A changed record answers with its new version as ETag, ready for the next If-Match. */
-function tagged<T extends { version: number }>(reply: { header(name: string, value: string): unknown }, record: T): T {
-  reply.header('etag', etagOf(record.version));
-  return record;
 }

@@ -5,7 +5,7 @@ import { requestSource } from '../../http/audit-source.ts';
 import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { listCategories } from './categories.ts';
 import { financeCategories, financeRequests, receivables } from './queries.ts';
@@ -74,11 +74,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       errors: patchErrors,
     }, async (req, reply) => {
       const expected = expectedVersion(req);
-      return write(req, reply, 200, async (tx) => {
-        const record = await updateRequest(tx, req.actor, req.params.id, req.body, expected, await requestSource(tx.db, req));
-        reply.header('etag', etagOf(record.version));
-        return record;
-      });
+      return write(req, reply, 200, async (tx) => updateRequest(tx, req.actor, req.params.id, req.body, expected, await requestSource(tx.db, req)));
     });
   }
 

@@ -4,7 +4,7 @@ import type { RouteAccess } from '../../http/access.ts';
 import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { listProjects } from './projects.ts';
 import { projects, tasks } from './queries.ts';
@@ -65,11 +65,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => {
-      const task = await updateTask(tx, req.actor, req.params.id, req.body, expected);
-      reply.header('etag', etagOf(task.version));
-      return task;
-    });
+    return write(req, reply, 200, (tx) => updateTask(tx, req.actor, req.params.id, req.body, expected));
   });
 
   route(app, {
