@@ -10,7 +10,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { DomainModule } from '../../src/domains/module.ts';
 import type { Actor } from '../../src/http/access.ts';
-import { conditionalList, conditionalRecord } from '../../src/http/conditional.ts';
+import { taggedByCollection, taggedByVersion } from '../../src/http/conditional.ts';
 import { invalidField, notFound } from '../../src/http/errors.ts';
 import { named } from '../../src/http/components.ts';
 import { IncludeArchived, ListOf, PageQuery } from '../../src/http/pagination.ts';
@@ -132,13 +132,15 @@ async function routes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET', url: '/notes', operationId: 'listNotes', summary: 'List notes', tags, access: read,
     query: NotesQuery,
+    conditional: taggedByCollection(notes),
     response: { status: 200, schema: NoteList, description: 'A page of notes.' },
-  }, async (req, reply) => conditionalList(req, reply, notes, () => listNotes(db(), req.actor, req.query)));
+  }, async (req) => listNotes(db(), req.actor, req.query));
   route(app, {
     method: 'GET', url: '/notes/:id', operationId: 'getNote', summary: 'Get a note', tags, access: read,
     params: IdParam,
+    conditional: taggedByVersion(notes),
     response: { status: 200, schema: Note, description: 'The note.' },
-  }, async (req, reply) => conditionalRecord(req, reply, notes, req.params.id, () => getNote(db(), req.actor, req.params.id)));
+  }, async (req) => getNote(db(), req.actor, req.params.id));
   route(app, {
     method: 'POST', url: '/notes', operationId: 'createNote', summary: 'Create a note', tags, access: change,
     body: CreateNote,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { requestSource } from '../../http/audit-source.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { expectedVersion } from '../../http/versions.ts';
@@ -45,16 +45,18 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       summary: 'List payment requests',
       description: `Payment requests, newest first; filter by status, search the title; archived ones only with include_archived=true.${alias}`,
       query: FinanceRequestListQuery,
+      conditional: taggedByCollection(financeRequests),
       response: { status: 200, schema: FinanceRequestList, description: 'A page of payment requests.' },
-    }, async (req, reply) => conditionalList(req, reply, financeRequests, () => listRequests(db(), req.actor, req.query)));
+    }, async (req) => listRequests(db(), req.actor, req.query));
 
     route(app, {
       method: 'GET', url: `${family.base}/:id`, operationId: `getFinanceRequest${family.suffix}`, tags, access: read,
       summary: 'Get a payment request',
       ...(alias ? { description: alias.trim() } : {}),
       params: IdParam,
+      conditional: taggedByVersion(financeRequests),
       response: { status: 200, schema: FinanceRequest, description: 'The payment request, with its version as ETag.' },
-    }, async (req, reply) => conditionalRecord(req, reply, financeRequests, req.params.id, () => getRequest(db(), req.actor, req.params.id)));
+    }, async (req) => getRequest(db(), req.actor, req.params.id));
 
     route(app, {
       method: 'POST', url: family.base, operationId: `createFinanceRequest${family.suffix}`, tags, access: create,
@@ -83,18 +85,17 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List finance categories',
     description: 'Expense categories and funds, in their order; archived ones only with include_archived=true.',
     query: FinanceCategoryListQuery,
+    conditional: taggedByCollection(financeCategories),
     response: { status: 200, schema: FinanceCategoryList, description: 'A page of finance categories.' },
-  }, async (req, reply) => conditionalList(req, reply, financeCategories, () => listCategories(db(), req.actor, req.query)));
+  }, async (req) => listCategories(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/receivables', operationId: 'listReceivables', tags, access: read,
     summary: 'List receivables',
     description: 'Money clients owe, newest first. status is computed when read: paid (paidAmount ≥ amount), else overdue (dueDate before today, UTC), else partial (paidAmount > 0), else open.',
     query: ReceivableListQuery,
-    response: { status: 200, schema: ReceivableList, description: 'A page of receivables.' },
-  }, async (req, reply) => {
     // The date is part of the tag: a page read yesterday is not current today (statuses move with it).
-    const on = today();
-    return conditionalList(req, reply, receivables, () => listReceivables(db(), req.actor, req.query, on), on);
-  });
+    conditional: taggedByCollection(receivables, () => today()),
+    response: { status: 200, schema: ReceivableList, description: 'A page of receivables.' },
+  }, async (req, _reply, on) => listReceivables(db(), req.actor, req.query, on));
 }

@@ -1,7 +1,7 @@
 /** The tasks endpoints: thin handlers (parse → one use case → reply). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { expectedVersion } from '../../http/versions.ts';
@@ -25,16 +25,18 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List tasks',
     description: `Newest first; archived tasks are never listed. assignee_id matches the executor or a co-executor. ${visibility}`,
     query: TaskListQuery,
+    conditional: taggedByCollection(tasks, (req) => visibleAs(req.actor)),
     response: { status: 200, schema: TaskList, description: 'A page of the tasks the caller sees.' },
-  }, async (req, reply) => conditionalList(req, reply, tasks, () => listTasks(db(), req.actor, req.query), visibleAs(req.actor)));
+  }, async (req) => listTasks(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/tasks/:id', operationId: 'getTask', tags, access: read,
     summary: 'Get a task',
     description: `A task outside the caller's visibility is 404. ${visibility}`,
     params: IdParam,
+    conditional: taggedByVersion(tasks, (req) => visibleAs(req.actor)),
     response: { status: 200, schema: Task, description: 'The task, with its version as ETag.' },
-  }, async (req, reply) => conditionalRecord(req, reply, tasks, req.params.id, () => getTask(db(), req.actor, req.params.id), visibleAs(req.actor)));
+  }, async (req) => getTask(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/tasks', operationId: 'createTask', tags, access: edit,
@@ -73,6 +75,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List projects',
     description: 'Projects tasks belong to, by name; archived projects are not listed.',
     query: ProjectListQuery,
+    conditional: taggedByCollection(projects),
     response: { status: 200, schema: ProjectList, description: 'A page of projects.' },
-  }, async (req, reply) => conditionalList(req, reply, projects, () => listProjects(db(), req.actor, req.query)));
+  }, async (req) => listProjects(db(), req.actor, req.query));
 }
