@@ -30,9 +30,19 @@ export function validationError(message: string, fields: FieldProblem[] = [], ex
   return new AppError(422, 'validation_error', 'validation_error', message, { ...extra, fields });
 }
 
+/** The one way field problems read in a message: `field: message`, joined by `; `. */
+export function describeProblems(problems: readonly FieldProblem[]): string {
+  return problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+}
+
+/** A validation error listing every problem found (its message from describeProblems, after `prefix` when given). */
+export function invalidFields(problems: FieldProblem[], prefix = '', extra: Record<string, unknown> = {}): AppError {
+  return validationError(`${prefix}${describeProblems(problems)}`, problems, extra);
+}
+
 /** A single-field validation error: the common case. */
 export function invalidField(field: string, message: string): AppError {
-  return validationError(`${field}: ${message}`, [{ field, message }]);
+  return invalidFields([{ field, message }]);
 }
 
 export function notFound(what: string): AppError {

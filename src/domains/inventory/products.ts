@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText } from '../../http/text.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
 import { toScaled } from '../../storage/decimal.ts';
 import { isUniqueViolation } from '../../storage/errors.ts';
@@ -50,8 +51,7 @@ export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: 
   const min = optionalLevel('minStockLevel', input.minStockLevel) ?? null;
   const max = optionalLevel('maxStockLevel', input.maxStockLevel) ?? null;
   checkLevels(min, max);
-  const name = input.name.trim();
-  if (!name) throw invalidField('name', 'must not be blank');
+  const name = requiredText('name', input.name);
   const row = {
     org_id: actor.orgId,
     id: input.id ?? newId(),
@@ -90,8 +90,7 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
   const plan = async (current: Product): Promise<Updateable<ProductsTable>> => {
     const changes: Updateable<ProductsTable> = { updated_at: nowIso() };
     if (patch.name !== undefined) {
-      changes.name = patch.name.trim();
-      if (!changes.name) throw invalidField('name', 'must not be blank');
+      changes.name = requiredText('name', patch.name);
     }
     if (patch.sku !== undefined) changes.sku = patch.sku;
     if (patch.unit !== undefined) changes.unit = patch.unit;

@@ -4,7 +4,7 @@
  * own write transaction.
  */
 import type { Actor } from '../../http/access.ts';
-import { validationError } from '../../http/errors.ts';
+import { invalidField, validationError } from '../../http/errors.ts';
 import { bumpCollection } from '../../storage/change-counters.ts';
 import { formatScaled } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -23,7 +23,7 @@ export interface ReservationInput {
 
 function positiveQty(qty: number | string): number {
   const scaled = scaledField('qty', qty, QTY_SCALE);
-  if (scaled <= 0) throw validationError('qty: must be greater than zero', [{ field: 'qty', message: 'must be greater than zero' }]);
+  if (scaled <= 0) throw invalidField('qty', 'must be greater than zero');
   return scaled;
 }
 
