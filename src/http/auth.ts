@@ -270,11 +270,11 @@ export function checkAccess(request: FastifyRequest, _reply: FastifyReply, done:
   if (!access) return done();
   const actor = request.actor;
   if (!hasScope(actor, access.scope)) {
-    return done(forbidden(`this token lacks the scope ${access.scope}`, { required_scope: access.scope }));
+    return done(forbidden('insufficient_scope', `this token lacks the scope ${access.scope}`, { required_scope: access.scope }));
   }
   if (access.right !== undefined && !hasRight(actor, access.right)) {
     const right = access.right === 'all' ? 'every role right (an administrator)' : `the role right ${access.right}`;
-    return done(forbidden(`the token owner lacks ${right}`, { required_right: access.right }));
+    return done(forbidden('insufficient_scope', `the token owner lacks ${right}`, { required_right: access.right }));
   }
   done();
 }

@@ -63,12 +63,12 @@ export function unauthorized(message = 'a valid X-API-Token header is required')
   return new AppError(401, 'unauthorized', 'api_token_required', message);
 }
 
-export function forbidden(message: string, details: Record<string, unknown> = {}): AppError {
-  return new AppError(403, 'forbidden', 'insufficient_scope', message, details);
-}
-
-/** A business rule refuses this caller whatever their token and role carry (say, only a task's executor may decide it): 403 with the rule's code. */
-export function refused(code: string, message: string, details: Record<string, unknown> = {}): AppError {
+/**
+ * 403 with its code: `insufficient_scope` when the token lacks a scope or its owner a role right
+ * (the spec's code); a business rule refusing this caller whatever their token and role carry
+ * reports its own (say, executor_only: only a task's executor may decide it).
+ */
+export function forbidden(code: string, message: string, details: Record<string, unknown> = {}): AppError {
   return new AppError(403, 'forbidden', code, message, details);
 }
 

@@ -45,7 +45,7 @@ const distinct = (values: readonly string[]) => [...new Set(values.map((v) => v.
 
 function requirePriorityRight(actor: TasksActor): void {
   if (!actor.rights.has('tasks.set_priority')) {
-    throw forbidden('setting or changing the priority of a task needs the right tasks.set_priority', { required_right: 'tasks.set_priority' });
+    throw forbidden('insufficient_scope', 'setting or changing the priority of a task needs the right tasks.set_priority', { required_right: 'tasks.set_priority' });
   }
 }
 
