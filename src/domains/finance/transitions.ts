@@ -14,7 +14,8 @@
  */
 import type { Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import type { AppError} from '../../http/errors.ts';
+import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { emit } from '../../events/emit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
