@@ -14,7 +14,7 @@
  */
 import type { Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import type { AppError} from '../../http/errors.ts';
+import type { AppError } from '../../http/errors.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { emit } from '../../events/emit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
