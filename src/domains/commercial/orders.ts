@@ -4,7 +4,7 @@ import { invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { commercialOrders } from './queries.ts';
@@ -56,8 +56,8 @@ export async function createCommercialOrder(tx: Tx, actor: CommercialActor, inpu
   if (status === 'transferred' && productionOrderId === null) throw invalidField('production_order_id', 'is required for a transferred order');
   const items = input.items.map((item, i) => {
     const name = requiredText(`items.${i}.name`, item.name);
-    exact(`items.${i}.qty`, item.qty, 3, true);
-    exact(`items.${i}.price`, item.price, 2, false);
+    exact(`items.${i}.qty`, item.qty, QTY_SCALE, true);
+    exact(`items.${i}.price`, item.price, MONEY_SCALE, false);
     return { name, qty: item.qty, price: item.price };
   });
   const now = nowIso();

@@ -5,7 +5,7 @@ import type { Page } from '../../http/pagination.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { emit } from '../../events/emit.ts';
@@ -14,13 +14,13 @@ import { resolveStage } from './funnels.ts';
 import { rowTimes, stageKey, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
-import { CENTS, clientExists, contacts, deals } from './queries.ts';
+import { clientExists, contacts, deals } from './queries.ts';
 import type { Db, StageRow } from './queries.ts';
 import type { DealCreateInput, DealListInput, DealOut, DealPatchInput } from './schemas.ts';
 import type { CrmDealsTable } from './tables.ts';
 
 function cents(amount: number): number {
-  const scaled = toScaled(amount, CENTS);
+  const scaled = toScaled(amount, MONEY_SCALE);
   if (scaled.ok) return scaled.value;
   throw invalidField('amount', scaled.problem === 'too_many_fraction_digits' ? 'must have at most two fraction digits' : 'must be a number from 0 to 90071992547409.91');
 }

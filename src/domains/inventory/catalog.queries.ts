@@ -2,7 +2,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { bumpCollection } from '../../storage/change-counters.ts';
 import { readBool } from '../../storage/codecs.ts';
-import { scaledToNumber } from '../../storage/decimal.ts';
+import { MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { ProductsTable, WarehousesTable } from './tables.ts';
@@ -10,8 +10,6 @@ import type { ProductsTable, WarehousesTable } from './tables.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Money columns hold cents, quantities thousandths. */
-export const MONEY_SCALE = 2;
-export const QTY_SCALE = 3;
 export type ProductRow = Selectable<ProductsTable>;
 export type WarehouseRow = Selectable<WarehousesTable>;
 

@@ -7,9 +7,10 @@
 import { invalidField, invalidFields } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
+import { MONEY_SCALE, QTY_SCALE } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { NewLineRow, NewMovementRow } from './movements.queries.ts';
-import { MONEY_SCALE, QTY_SCALE, scaledField } from './products.ts';
+import { scaledField } from './products.ts';
 import type { MovementCreateBody } from './schemas.ts';
 import { COUNT_SLOTS } from './stock.queries.ts';
 

@@ -12,7 +12,7 @@ import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
-import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
+import { formatScaled, MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
 import { bumpCollection } from '../../storage/change-counters.ts';
 import { inSavepoint } from '../../storage/savepoint.ts';
@@ -23,7 +23,6 @@ import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances
 import type { BalanceChange, NewLineRow } from './movements.queries.ts';
 import { byBalanceKey, prepareMovement } from './movement-rule.ts';
 import type { CatalogFound, LedgerActor, MovementChange, NewMovement, PreparedMovement } from './movement-rule.ts';
-import { MONEY_SCALE, QTY_SCALE } from './products.ts';
 import type { Movement, MovementLine, MovementListQuery, MovementPage } from './schemas.ts';
 import { countMovements, findBalance, findMovement, linesOf, pageOfMovements, stockLedger } from './stock.queries.ts';
 import type { LineRow, MovementRow } from './stock.queries.ts';

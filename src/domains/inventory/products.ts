@@ -4,16 +4,14 @@ import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { itemHasStock, MONEY_SCALE, products, QTY_SCALE } from './catalog.queries.ts';
+import { itemHasStock, products } from './catalog.queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';
-
-export { MONEY_SCALE, QTY_SCALE };
 
 /** An exact decimal field, or a 422 naming it. */
 export function scaledField(field: string, value: number | string, scale: number, options: { min?: number } = {}): number {

@@ -6,12 +6,12 @@
 import type { Actor } from '../../http/access.ts';
 import { invalidField, validationError } from '../../http/errors.ts';
 import { bumpCollection } from '../../storage/change-counters.ts';
-import { formatScaled } from '../../storage/decimal.ts';
+import { formatScaled, QTY_SCALE } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
 import type { BalanceRow } from './stock.queries.ts';
 import { balanceView } from './stock.ts';
-import { QTY_SCALE, scaledField } from './products.ts';
+import { scaledField } from './products.ts';
 import type { StockBalance } from './schemas.ts';
 
 export interface ReservationInput {

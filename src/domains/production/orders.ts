@@ -5,10 +5,10 @@ import type { Page } from '../../http/pagination.ts';
 import { emit } from '../../events/emit.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { defaultPipelineStart, pipelineExists, pipelineStage, productionOrders, QTY_SCALE } from './queries.ts';
+import { defaultPipelineStart, pipelineExists, pipelineStage, productionOrders } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { MonitorStatus, ProductionOrderDetailOut, ProductionOrderListInput, ProductionOrderOut, ProductionStatus } from './schemas.ts';
 
