@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from './access.ts';
 import { currentCollectionVersion } from '../storage/change-counters.ts';
 import type { Storage } from '../storage/storage.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -53,6 +54,14 @@ export function taggedByCollection(collection: Collection, visibleAs?: (request:
 /** A record read by its `id` parameter and answered with its `version`, which becomes the tag. */
 export function taggedByVersion(collection: Collection, visibleAs?: (request: FastifyRequest) => string): ConditionalRead {
   return { tag: 'version', collection, ...(visibleAs ? { visibleAs } : {}) };
+}
+
+/**
+ * The `visibleAs` of a domain whose readers see different records: 'all' for whoever
+ * `seesAll`, else the reader's own user id (each sees their own share).
+ */
+export function readerTag(seesAll: (actor: Actor) => boolean): (request: FastifyRequest) => string {
+  return (request) => (seesAll(request.actor) ? 'all' : `user:${request.actor.userId}`);
 }
 
 /** Runs `answer` (the route's handler) under the route's conditional read. */

@@ -31,11 +31,6 @@ export function seesAll(actor: CalendarActor): boolean {
   return actor.isAdmin || actor.rights.has('calendar.view_all');
 }
 
-/** What a list's tag must cover besides the organization: everyone, or this user. */
-export function visibleAs(actor: CalendarActor): string {
-  return seesAll(actor) ? 'all' : `user:${actor.userId}`;
-}
-
 function fail(problems: FieldProblem[]): never {
   throw invalidFields(problems);
 }

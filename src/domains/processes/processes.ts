@@ -24,11 +24,6 @@ export function seesAll(actor: ProcessesActor): boolean {
   return actor.rights.has('bpm.admin');
 }
 
-/** What a conditional read's tag must cover besides the organization: everyone, or this user. */
-export function visibleAs(actor: ProcessesActor): string {
-  return seesAll(actor) ? 'all' : `user:${actor.userId}`;
-}
-
 /** Whether the caller may name the entity: it exists in the organization and, for a task, the caller sees it (one out of sight answers as an unknown one). */
 const KNOWN: Record<EntityType, (db: Db, actor: ProcessesActor, id: string) => Promise<boolean>> = {
   deal: (db, actor, id) => dealExists(db, actor.orgId, id),

@@ -1,11 +1,11 @@
 /** The business-process endpoints: thin handlers (parse → one use case → reply). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
+import { readerTag, taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
-import { getProcess, listProcesses, startProcess, visibleAs } from './processes.ts';
+import { getProcess, listProcesses, seesAll, startProcess } from './processes.ts';
 import { processes, templates } from './queries.ts';
 import { Process, ProcessCreate, ProcessList, ProcessListQuery, ProcessStarted, ProcessTemplateList, ProcessTemplateListQuery } from './schemas.ts';
 import { listTemplates } from './templates.ts';
@@ -32,7 +32,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List process instances',
     description: `Newest first. ${visibility}`,
     query: ProcessListQuery,
-    conditional: taggedByCollection(processes, (req) => visibleAs(req.actor)),
+    conditional: taggedByCollection(processes, readerTag(seesAll)),
     response: { status: 200, schema: ProcessList, description: 'A page of the processes the caller sees.' },
   }, async (req) => listProcesses(db(), req.actor, req.query));
 
@@ -41,7 +41,7 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Get a process with its stages',
     description: `stage_instances lists the activated stages in activation order. A process outside the caller's visibility is 404. ${visibility}`,
     params: IdParam,
-    conditional: taggedByVersion(processes, (req) => visibleAs(req.actor)),
+    conditional: taggedByVersion(processes, readerTag(seesAll)),
     response: { status: 200, schema: Process, description: 'The process with its stage instances.' },
   }, async (req) => getProcess(db(), req.actor, req.params.id));
 

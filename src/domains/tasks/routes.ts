@@ -1,7 +1,7 @@
 /** The tasks endpoints: thin handlers (parse → one use case → reply). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
+import { readerTag, taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { expectedVersion } from '../../http/versions.ts';
@@ -10,7 +10,7 @@ import { listProjects } from './projects.ts';
 import { projects, tasks } from './queries.ts';
 import { ProjectList, ProjectListQuery, Task, TaskCreate, TaskList, TaskListQuery, TaskPatch } from './schemas.ts';
 import { createTask, getTask, listTasks, updateTask } from './tasks.ts';
-import { visibleAs } from './visibility.ts';
+import { seesAll } from './visibility.ts';
 
 const read: RouteAccess = { scope: 'tasks:read', capability: 'tasks', mode: 'read' };
 const edit: RouteAccess = { scope: 'tasks:write', right: 'tasks.edit', capability: 'tasks', mode: 'write', risk: 'low' };
@@ -25,7 +25,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List tasks',
     description: `Newest first; archived tasks are never listed. assignee_id matches the executor or a co-executor. ${visibility}`,
     query: TaskListQuery,
-    conditional: taggedByCollection(tasks, (req) => visibleAs(req.actor)),
+    conditional: taggedByCollection(tasks, readerTag(seesAll)),
     response: { status: 200, schema: TaskList, description: 'A page of the tasks the caller sees.' },
   }, async (req) => listTasks(db(), req.actor, req.query));
 
@@ -34,7 +34,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Get a task',
     description: `A task outside the caller's visibility is 404. ${visibility}`,
     params: IdParam,
-    conditional: taggedByVersion(tasks, (req) => visibleAs(req.actor)),
+    conditional: taggedByVersion(tasks, readerTag(seesAll)),
     response: { status: 200, schema: Task, description: 'The task, with its version as ETag.' },
   }, async (req) => getTask(db(), req.actor, req.params.id));
 
