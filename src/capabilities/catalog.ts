@@ -10,7 +10,7 @@ export const CAPABILITY_KEYS = [
   'sports', 'sports_fitness', 'sports_wellness', 'sterilization', 'tasks',
 ] as const;
 
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 const PLATFORM_KEYS = new Set(['access', 'identity', 'event_bus', 'automations', 'notifications', 'metrics', 'files', 'documents']);
 

@@ -265,7 +265,7 @@ export function installAuth(app: FastifyInstance, authenticator: Authenticator, 
 }
 
 /** 403 unless the token has the route's scope and its owner the route's right. */
-export function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const access = request.routeOptions.config.access;
   if (!access) return done();
   const actor = request.actor;

@@ -103,7 +103,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.destroy(error);
 }
 
-export function sendEnvelope(
+function sendEnvelope(
   reply: FastifyReply,
   request: FastifyRequest,
   status: number,

@@ -53,7 +53,7 @@ export function conflict(code: string, message: string, details: Record<string, 
   return new AppError(409, 'conflict', code, message, details);
 }
 
-export function staleVersion(expected: number): AppError {
+function staleVersion(expected: number): AppError {
   return conflict('stale_version', `the record is no longer at version ${expected}: read it again with GET and repeat the change`, {
     expected_version: expected,
   });

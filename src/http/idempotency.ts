@@ -6,9 +6,9 @@ import type { Storage, Tx } from '../storage/storage.ts';
 import { conflict, validationError } from './errors.ts';
 
 /** Keys are kept this long; a repeat after that is a new request. */
-export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this (its process died) may be taken over. */
-export const DEFAULT_CLAIM_LEASE_MS = 60_000;
+const DEFAULT_CLAIM_LEASE_MS = 60_000;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -103,7 +103,7 @@ export async function claimKeyWith(tx: Tx, scope: IdempotencyScope, leaseMs = DE
 }
 
 /** claimKey inside a transaction the caller already holds. */
-export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
+async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
   // A takeover is a compare-and-set on the row as read; losing it means another request changed
   // the row meanwhile (took it over, or completed), so the row is read once more.
   for (let attempt = 0; ; attempt++) {

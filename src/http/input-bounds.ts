@@ -7,7 +7,7 @@ import type { FieldProblem } from './errors.ts';
  * (process variables are the deepest); the bound keeps every pass over a body (the id-case
  * pass, validation, serialization) far from the call stack's limit.
  */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 const MAX_PROBLEMS = 20;
 
 /**

@@ -139,7 +139,7 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
 }
 
 /** How many occurrences expanded through the rule library one answer's `total` counts at most (arithmetic rules are counted exactly at no cost). */
-export const LIBRARY_COUNT_BUDGET = 500;
+const LIBRARY_COUNT_BUDGET = 500;
 
 interface Found {
   start: number;

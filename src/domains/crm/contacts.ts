@@ -20,7 +20,7 @@ type ChannelSource = Pick<ContactOut, 'phone' | 'email' | 'telegram' | 'instagra
  * The normalized channels: one per filled input field, in the order phone, email, telegram,
  * instagram. The first is primary; none is verified (nothing written through the API is).
  */
-export function channelsOf(c: ChannelSource): ChannelOut[] {
+function channelsOf(c: ChannelSource): ChannelOut[] {
   const out: ChannelOut[] = [];
   const add = (kind: ChannelOut['kind'], value: string | null) => {
     if (value !== null && value !== '') out.push({ kind, value, isPrimary: out.length === 0, verified: false });

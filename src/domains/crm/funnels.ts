@@ -12,7 +12,7 @@ import { clearDefaultFunnel, existingStageIds, findDefaultFunnel, findFunnel, fi
 import type { Db, StageRow } from './queries.ts';
 import type { FunnelImportInput, FunnelOut, StageKind } from './schemas.ts';
 
-export const DEFAULT_FUNNEL = {
+const DEFAULT_FUNNEL = {
   name: 'Sales',
   stages: [
     { name: 'New', kind: 'open', order: 1 },

@@ -10,7 +10,7 @@ import type { Db } from './queries.ts';
 import type { FinanceActor } from './request-fields.ts';
 import type { FinanceCategoryListInput, FinanceCategoryOut } from './schemas.ts';
 
-export const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
+const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
 export interface CategoryInput {
   id?: string | undefined;

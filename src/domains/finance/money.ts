@@ -5,7 +5,7 @@
 import { invalidField } from '../../http/errors.ts';
 import { formatScaled, MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 
-export const RATE_SCALE = 6;
+const RATE_SCALE = 6;
 const RATE_ONE = 10 ** RATE_SCALE;
 /** The largest amount accepted: 999 999 999 999.99 (also the limit of a converted amount). */
 export const MAX_CENTS = 99_999_999_999_999;

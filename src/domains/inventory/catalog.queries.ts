@@ -63,11 +63,6 @@ export const warehouses = defineResource({
   ],
 });
 
-export async function findProducts(db: Db, orgId: string, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('products').selectAll().where('org_id', '=', orgId).where('id', 'in', ids).execute();
-}
-
 /** Whether any balance of the item holds or reserves stock (a stocked item cannot become a service). */
 export async function itemHasStock(db: Db, orgId: string, itemId: string): Promise<boolean> {
   const row = await db
@@ -85,11 +80,6 @@ export async function itemHasStock(db: Db, orgId: string, itemId: string): Promi
 export async function clearDefaultWarehouse(db: Db, orgId: string): Promise<void> {
   await db.updateTable('warehouses').set({ is_default: false }).where('org_id', '=', orgId).where('is_default', '=', true).execute();
   await bumpCollection(db, orgId, warehouses.table);
-}
-
-export async function findWarehouses(db: Db, orgId: string, ids: string[]): Promise<WarehouseRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('warehouses').selectAll().where('org_id', '=', orgId).where('id', 'in', ids).execute();
 }
 
 /** Removes a warehouse if no balance or movement names it; whether it did. */

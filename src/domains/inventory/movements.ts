@@ -28,7 +28,7 @@ import { countMovements, findBalance, findMovement, linesOf, pageOfMovements, st
 import type { LineRow, MovementRow } from './stock.queries.ts';
 
 
-export function lineView(row: LineRow | NewLineRow): MovementLine {
+function lineView(row: LineRow | NewLineRow): MovementLine {
   return {
     id: row.id,
     item_id: row.item_id,
@@ -41,7 +41,7 @@ export function lineView(row: LineRow | NewLineRow): MovementLine {
   };
 }
 
-export function movementView(row: Omit<MovementRow, 'seq' | 'org_id'>, lines: Array<LineRow | NewLineRow>): Movement {
+function movementView(row: Omit<MovementRow, 'seq' | 'org_id'>, lines: Array<LineRow | NewLineRow>): Movement {
   return {
     id: row.id,
     kind: row.kind,

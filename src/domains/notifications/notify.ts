@@ -10,7 +10,7 @@ import { chatsOf, insertMessengerDeliveries, insertNotifications } from './queri
 /** Messenger dispatchers in every process wake on this channel when deliveries commit. */
 export const MESSENGER_CHANNEL = 'bizplat_messenger_deliveries';
 
-export const NOTIFY_CONSUMER = 'notifications.notify';
+const NOTIFY_CONSUMER = 'notifications.notify';
 
 /** The users a rule notifies of an event: its recipients once each, without the actor, active members of the event's organization only (as they are now, not when the event was raised). */
 async function recipientsOf(tx: Tx, rule: NotificationRule, event: StoredEvent): Promise<string[]> {

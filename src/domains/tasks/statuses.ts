@@ -57,7 +57,7 @@ export function checkTransition(dictionary: StatusDictionary, from: string, to: 
 }
 
 /** Problems of a whole dictionary, each naming `<where>[<index>].<field>`; none means it is usable. */
-export function dictionaryProblems(statuses: StatusDefinition[], where: string): Array<{ field: string; message: string }> {
+function dictionaryProblems(statuses: StatusDefinition[], where: string): Array<{ field: string; message: string }> {
   const problems: Array<{ field: string; message: string }> = [];
   const names = new Set<string>();
   statuses.forEach((s, i) => {

@@ -11,6 +11,5 @@ export const EVENT_NAMES = [
   'finance_request.paid',
 ] as const;
 
-export type EventName = (typeof EVENT_NAMES)[number];
 
 export const ALL_EVENTS = '*';

@@ -31,7 +31,7 @@ export function eventCatalog(): { events: string[] } {
 }
 
 /** "*", ["*"] or a non-empty list of catalog names (duplicates dropped), checked field by field. */
-export function normalizeEvents(events: CreateSubscriptionBody['events']): string[] {
+function normalizeEvents(events: CreateSubscriptionBody['events']): string[] {
   if (events === ALL_EVENTS) return [ALL_EVENTS];
   if (events.length === 0) throw invalidField('events', 'must list at least one catalog event, or be "*" for all');
   const catalog: readonly string[] = EVENT_NAMES;
