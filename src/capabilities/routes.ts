@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { named } from '../http/components.ts';
 import { route } from '../http/route.ts';
 import { buildCatalog } from './catalog.ts';
-import type { Catalog, RegisteredRoute } from './catalog.ts';
+import type { RegisteredRoute } from '../http/route-registry.ts';
+import type { Catalog } from './catalog.ts';
 
 const PingResponse = named('Ping', Type.Object({
   ok: Type.Boolean(),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import { tryLockForTransaction } from '../storage/locking.ts';
@@ -174,3 +175,15 @@ export async function purgeExpiredKeys(storage: Storage): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** While the server runs, expired keys are purged every ten minutes. */
+export function installKeyPurge(app: FastifyInstance, storage: Storage): void {
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    purge = setInterval(() => void purgeExpiredKeys(storage).catch(() => {}), PURGE_INTERVAL_MS);
+    purge.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purge));
+}
