@@ -76,7 +76,7 @@ export interface ListenAddress {
   port: number;
 }
 
-export class ConfigError extends Error {}
+class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 

@@ -7,7 +7,7 @@ import { tokenKey } from './platform/token-key.ts';
 import { organizationHooks } from './setup.ts';
 import type { Storage } from './storage/storage.ts';
 
-export const DEMO_SLUG = 'demo';
+const DEMO_SLUG = 'demo';
 
 /** The demo data set: every domain's part, merged into one import file. */
 export function demoDataSet(modules: DomainModule[] = domainModules): Record<string, unknown[]> {

@@ -1,6 +1,6 @@
 import { domainModules } from './domains/index.ts';
 import type { DomainModule, ImportContext } from './domains/module.ts';
-import { validationError } from './http/errors.ts';
+import { invalidFields, validationError } from './http/errors.ts';
 import { inputProblems } from './http/input-bounds.ts';
 import { requireOrganization } from './platform/service.ts';
 import { RIGHTS } from './platform/rights.ts';
@@ -35,7 +35,7 @@ export async function importData(
   for (const [collection, records] of Object.entries(file)) {
     for (const [index, record] of (records as unknown[]).entries()) {
       const problems = inputProblems(record, '').map((f) => ({ ...f, field: `${collection}[${index}]${f.field === '' ? '' : `.${f.field}`}` }));
-      if (problems.length > 0) throw validationError(problems.map((f) => `${f.field} ${f.message}`).join('; '), problems);
+      if (problems.length > 0) throw invalidFields(problems);
     }
   }
   const org = await requireOrganization(storage, orgSlug);

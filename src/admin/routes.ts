@@ -23,10 +23,10 @@ import {
 import { changeSettings, getSettings } from './settings.ts';
 
 /** Every admin operation: an `admin:all` token of an administrator (every role right). */
-export const ADMIN_READ: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'admin', mode: 'read' };
-export const ADMIN_CHANGE: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'admin', mode: 'write', risk: 'high' };
+const ADMIN_READ: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'admin', mode: 'read' };
+const ADMIN_CHANGE: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'admin', mode: 'write', risk: 'high' };
 
-export const TOKEN_SHOWN_ONCE = 'The token is shown only in this answer; the server keeps only a hash of it.';
+const TOKEN_SHOWN_ONCE = 'The token is shown only in this answer; the server keeps only a hash of it.';
 
 async function userView(tx: Tx, orgId: string, member: MemberRow) {
   const created = await tx.db.selectFrom('org_users').select('created_at').where('id', '=', member.orgUserId).where('org_id', '=', orgId).executeTakeFirstOrThrow();

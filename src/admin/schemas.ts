@@ -36,7 +36,7 @@ export type CreateUserBody = Static<typeof CreateUserBody>;
 
 export const UserRightsBody = named('AdminUserRights', Type.Object({ rights: RightList }, { additionalProperties: false }));
 
-export const AdminToken = named(
+const AdminToken = named(
   'AdminToken',
   Type.Object(
     {

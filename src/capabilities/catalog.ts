@@ -1,4 +1,4 @@
-import type { RouteAccess } from '../http/access.ts';
+import type { RegisteredRoute } from '../http/route-registry.ts';
 
 /** Every capability key the catalog lists, exact as the API spec gives them. */
 export const CAPABILITY_KEYS = [
@@ -10,7 +10,7 @@ export const CAPABILITY_KEYS = [
   'sports', 'sports_fitness', 'sports_wellness', 'sterilization', 'tasks',
 ] as const;
 
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 const PLATFORM_KEYS = new Set(['access', 'identity', 'event_bus', 'automations', 'notifications', 'metrics', 'files', 'documents']);
 
@@ -26,12 +26,6 @@ const DEPENDS_ON: Record<string, string[]> = {
   approvals: ['payments'],
   logistics: ['identity', 'access'],
 };
-
-export interface RegisteredRoute {
-  method: string;
-  path: string;
-  access: RouteAccess;
-}
 
 export interface CatalogAction {
   scope: string;

@@ -5,7 +5,8 @@ import { route } from '../http/route.ts';
 import { findCallerNames } from '../platform/queries.ts';
 import { RIGHTS } from '../platform/rights.ts';
 import { buildCatalog } from './catalog.ts';
-import type { Catalog, RegisteredRoute } from './catalog.ts';
+import type { RegisteredRoute } from '../http/route-registry.ts';
+import type { Catalog } from './catalog.ts';
 
 const PingResponse = named('Ping', Type.Object({
   ok: Type.Boolean(),

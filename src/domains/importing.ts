@@ -4,7 +4,7 @@
  * the schema or from the write, names `<collection>[<index>].<field>` and rejects the whole file.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
-import { asAppError, validationError } from '../http/errors.ts';
+import { asAppError, invalidFields } from '../http/errors.ts';
 import type { AppError, FieldProblem } from '../http/errors.ts';
 import { bodyValidator } from '../http/validation.ts';
 import type { Tx } from '../storage/storage.ts';
@@ -19,7 +19,7 @@ const asIs: FieldName = (field) => field;
 export function locatedError(collection: string, index: number, problems: FieldProblem[], fieldName: FieldName = asIs): AppError {
   const where = `${collection}[${index}]`;
   const fields = problems.map((p) => ({ field: p.field === '' || p.field === 'body' ? where : `${where}.${fieldName(p.field)}`, message: p.message }));
-  return validationError(fields.map((f) => `${f.field} ${f.message}`).join('; '), fields);
+  return invalidFields(fields);
 }
 
 /**

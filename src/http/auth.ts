@@ -266,16 +266,16 @@ export function installAuth(app: FastifyInstance, authenticator: Authenticator, 
 }
 
 /** 403 unless the token has the route's scope and its owner the route's right. */
-export function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const access = request.routeOptions.config.access;
   if (!access) return done();
   const actor = request.actor;
   if (!hasScope(actor, access.scope)) {
-    return done(forbidden(`this token lacks the scope ${access.scope}`, { required_scope: access.scope }));
+    return done(forbidden('insufficient_scope', `this token lacks the scope ${access.scope}`, { required_scope: access.scope }));
   }
   if (access.right !== undefined && !hasRight(actor, access.right)) {
     const right = access.right === 'all' ? 'every role right (an administrator)' : `the role right ${access.right}`;
-    return done(forbidden(`the token owner lacks ${right}`, { required_right: access.right }));
+    return done(forbidden('insufficient_scope', `the token owner lacks ${right}`, { required_right: access.right }));
   }
   done();
 }

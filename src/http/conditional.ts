@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from './access.ts';
 import { currentCollectionVersion } from '../storage/change-counters.ts';
 import type { Storage } from '../storage/storage.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -34,6 +35,56 @@ function cachesOf(storage: Storage): { pages: ResponseCache; records: ResponseCa
 }
 
 /**
+ * How a GET route answers If-None-Match (its spec's `conditional`; route() applies it, so a
+ * route declaring ETag and 304 cannot forget to send them). `visibleAs` names whatever else
+ * decides what this caller sees (see conditionalList); the handler receives the same value.
+ */
+export interface ConditionalRead {
+  /** `version`: a single record tagged with its version; `collection`: tagged with the counter and the request. */
+  readonly tag: 'version' | 'collection';
+  readonly collection: Collection;
+  readonly visibleAs?: (request: FastifyRequest) => string;
+}
+
+/** Pages, and records without a version of their own (warehouses, movements). */
+export function taggedByCollection(collection: Collection, visibleAs?: (request: FastifyRequest) => string): ConditionalRead {
+  return { tag: 'collection', collection, ...(visibleAs ? { visibleAs } : {}) };
+}
+
+/** A record read by its `id` parameter and answered with its `version`, which becomes the tag. */
+export function taggedByVersion(collection: Collection, visibleAs?: (request: FastifyRequest) => string): ConditionalRead {
+  return { tag: 'version', collection, ...(visibleAs ? { visibleAs } : {}) };
+}
+
+/**
+ * The `visibleAs` of a domain whose readers see different records: 'all' for whoever
+ * `seesAll`, else the reader's own user id (each sees their own share).
+ */
+export function readerTag(seesAll: (actor: Actor) => boolean): (request: FastifyRequest) => string {
+  return (request) => (seesAll(request.actor) ? 'all' : `user:${request.actor.userId}`);
+}
+
+/** Runs `answer` (the route's handler) under the route's conditional read. */
+export function answerConditionally(
+  read: ConditionalRead,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: (visibleAs: string) => Promise<unknown>,
+): Promise<unknown> {
+  const visibleAs = read.visibleAs?.(request) ?? '';
+  if (read.tag === 'collection') return conditionalList(request, reply, read.collection, () => answer(visibleAs), visibleAs);
+  const params = request.params;
+  const id = typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? params.id : undefined;
+  if (id === undefined) throw new Error(`${request.routeOptions.url ?? request.url}: a record tagged by version needs an id parameter`);
+  return conditionalRecord(request, reply, read.collection, id, () => answer(visibleAs), visibleAs);
+}
+
+function versionOf(record: unknown): number {
+  if (typeof record === 'object' && record !== null && 'version' in record && typeof record.version === 'number') return record.version;
+  throw new Error('a record tagged by version was answered without a numeric version');
+}
+
+/**
  * A list page: its tag covers the collection's counter, the organization, the request's path
  * and query, and `visibleAs` (whatever else decides what this caller sees: who may see what, or
  * the date a computed field is measured against, such as a receivable's overdue status; '' while
@@ -41,13 +92,13 @@ function cachesOf(storage: Storage): { pages: ResponseCache; records: ResponseCa
  * an answer kept for the tag. The counter is read before the rows, so a tag is never newer than
  * the page it labels.
  */
-export async function conditionalList<T>(
+async function conditionalList(
   request: FastifyRequest,
   reply: FastifyReply,
   collection: Collection,
-  read: () => Promise<T>,
+  read: () => Promise<unknown>,
   visibleAs = '',
-): Promise<T | FastifyReply> {
+): Promise<FastifyReply> {
   const storage = request.server.storage;
   const orgId = request.actor.orgId;
   const version = await currentCollectionVersion(storage, orgId, collection.table);
@@ -84,14 +135,14 @@ function scopeOf(covered: string): string {
  * body, without reading the row. The counter costs no statement on SQLite (storage.readStamp)
  * and a share of one statement on PostgreSQL (currentCollectionVersion), less than the row.
  */
-export async function conditionalRecord<T extends { version: number }>(
+async function conditionalRecord(
   request: FastifyRequest,
   reply: FastifyReply,
   collection: Collection,
   id: string,
-  read: () => Promise<T>,
+  read: () => Promise<unknown>,
   visibleAs = '',
-): Promise<T | FastifyReply> {
+): Promise<FastifyReply> {
   const storage = request.server.storage;
   const orgId = request.actor.orgId;
   const key = `${collection.table}\n${orgId}\n${visibleAs}\n${id}`;
@@ -104,7 +155,7 @@ export async function conditionalRecord<T extends { version: number }>(
     return reply.type(JSON_TYPE).send(kept.body);
   }
   const record = await read();
-  const tag = etagOf(record.version);
+  const tag = etagOf(versionOf(record));
   const body = reply.serialize(record) as string;
   records.set(key, counter, tag, body);
   reply.header('etag', tag);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asAppError } from './errors.ts';
+import { asAppError, describeProblems } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
 import { errorForLog } from './request-log.ts';
 import { fieldProblems } from './validation.ts';
@@ -103,7 +103,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.destroy(error);
 }
 
-export function sendEnvelope(
+function sendEnvelope(
   reply: FastifyReply,
   request: FastifyRequest,
   status: number,
@@ -121,8 +121,7 @@ export function sendEnvelope(
 function validationEnvelope(error: FastifyError): { message: string; fields: FieldProblem[] } {
   const part = error.validationContext ?? 'body';
   const fields = fieldProblems(error.validation ?? [], part);
-  const summary = fields.map((f) => `${f.field} ${f.message}`).join('; ');
-  return { message: `invalid ${part === 'querystring' ? 'query' : part}: ${summary}`, fields };
+  return { message: `invalid ${part === 'querystring' ? 'query' : part}: ${describeProblems(fields)}`, fields };
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

@@ -30,9 +30,19 @@ export function validationError(message: string, fields: FieldProblem[] = [], ex
   return new AppError(422, 'validation_error', 'validation_error', message, { ...extra, fields });
 }
 
+/** The one way field problems read in a message: `field: message`, joined by `; `. */
+export function describeProblems(problems: readonly FieldProblem[]): string {
+  return problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+}
+
+/** A validation error listing every problem found (its message from describeProblems, after `prefix` when given). */
+export function invalidFields(problems: FieldProblem[], prefix = '', extra: Record<string, unknown> = {}): AppError {
+  return validationError(`${prefix}${describeProblems(problems)}`, problems, extra);
+}
+
 /** A single-field validation error: the common case. */
 export function invalidField(field: string, message: string): AppError {
-  return validationError(`${field}: ${message}`, [{ field, message }]);
+  return invalidFields([{ field, message }]);
 }
 
 export function notFound(what: string): AppError {
@@ -43,7 +53,7 @@ export function conflict(code: string, message: string, details: Record<string, 
   return new AppError(409, 'conflict', code, message, details);
 }
 
-export function staleVersion(expected: number): AppError {
+function staleVersion(expected: number): AppError {
   return conflict('stale_version', `the record is no longer at version ${expected}: read it again with GET and repeat the change`, {
     expected_version: expected,
   });
@@ -53,12 +63,12 @@ export function unauthorized(message = 'a valid X-API-Token header is required')
   return new AppError(401, 'unauthorized', 'api_token_required', message);
 }
 
-export function forbidden(message: string, details: Record<string, unknown> = {}): AppError {
-  return new AppError(403, 'forbidden', 'insufficient_scope', message, details);
-}
-
-/** A business rule refuses this caller whatever their token and role carry (say, only a task's executor may decide it): 403 with the rule's code. */
-export function refused(code: string, message: string, details: Record<string, unknown> = {}): AppError {
+/**
+ * 403 with its code: `insufficient_scope` when the token lacks a scope or its owner a role right
+ * (the spec's code); a business rule refusing this caller whatever their token and role carry
+ * reports its own (say, executor_only: only a task's executor may decide it).
+ */
+export function forbidden(code: string, message: string, details: Record<string, unknown> = {}): AppError {
   return new AppError(403, 'forbidden', code, message, details);
 }
 

@@ -23,13 +23,13 @@ function validDate(year: number, month: number, day: number): boolean {
 }
 
 /** A calendar date (`2025-03-01`) in years 0001-9998. */
-export function isDate(text: string): boolean {
+function isDate(text: string): boolean {
   const m = DATE.exec(text);
   return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
 /** An RFC 3339 timestamp with `Z` or `±HH:MM`, no leap second, in years 0001-9998 as written and in UTC. */
-export function isDateTime(text: string): boolean {
+function isDateTime(text: string): boolean {
   const m = DATE_TIME.exec(text);
   if (m === null || !validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
   if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;

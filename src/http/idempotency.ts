@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import { conflict, validationError } from './errors.ts';
 
 /** Keys are kept this long; a repeat after that is a new request. */
-export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this (its process died) may be taken over. */
-export const DEFAULT_CLAIM_LEASE_MS = 60_000;
+const DEFAULT_CLAIM_LEASE_MS = 60_000;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -102,7 +103,7 @@ export async function claimKeyWith(tx: Tx, scope: IdempotencyScope, leaseMs = DE
 }
 
 /** claimKey inside a transaction the caller already holds. */
-export async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
+async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
   // A takeover is a compare-and-set on the row as read; losing it means another request changed
   // the row meanwhile (took it over, or completed), so the row is read once more.
   for (let attempt = 0; ; attempt++) {
@@ -173,3 +174,15 @@ export async function purgeExpiredKeys(storage: Storage): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** While the server runs, expired keys are purged every ten minutes. */
+export function installKeyPurge(app: FastifyInstance, storage: Storage): void {
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    purge = setInterval(() => void purgeExpiredKeys(storage).catch(() => {}), PURGE_INTERVAL_MS);
+    purge.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purge));
+}

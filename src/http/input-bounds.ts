@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { validationError } from './errors.ts';
+import { invalidFields } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { FieldProblem } from './errors.ts';
  * (process variables are the deepest); the bound keeps every pass over a body (the id-case
  * pass, validation, serialization) far from the call stack's limit.
  */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 const MAX_PROBLEMS = 20;
 
 /**
@@ -82,7 +82,7 @@ export function installInputBounds(app: FastifyInstance): void {
     for (const [part, input] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
       const fields = inputProblems(input, part);
       if (fields.length > 0) {
-        return done(validationError(`invalid ${part}: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields));
+        return done(invalidFields(fields, `invalid ${part}: `));
       }
     }
     done();

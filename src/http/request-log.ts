@@ -12,7 +12,7 @@ const isControl = (c: number) => c < 0x20 || (c >= 0x7f && c <= 0x9f);
  * hold it: at most `max` characters, control characters and unpaired surrogates written as
  * `\uXXXX`, so a log line can neither be forged nor drive a terminal, and stays valid UTF-8.
  */
-export function logSafe(text: string, max = 200): string {
+function logSafe(text: string, max = 200): string {
   const cut = text.length > max ? text.slice(0, max) : text;
   let out = '';
   for (let i = 0; i < cut.length; i++) {

@@ -8,8 +8,11 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TObject, TProperties, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify';
 import type { RouteAccess } from './access.ts';
+import { answerConditionally } from './conditional.ts';
+import type { ConditionalRead } from './conditional.ts';
 import { SECURITY } from './openapi.ts';
 import { ErrorEnvelopeSchema } from './schemas.ts';
+import { tagWithVersion } from './versions.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -35,10 +38,12 @@ export interface RouteSpec<P extends TObject, Q extends TObject, B extends TSche
   /** The success answer. */
   response: { status: 200 | 201; schema: TSchema; description: string };
   /**
-   * A GET answering a record or a page: If-None-Match, ETag and 304 are declared. Default true
-   * for GET; false for answers that are not records (ping, catalogs).
+   * A GET answering a record or a page declares If-None-Match, ETag and 304 and says here how it
+   * answers them (taggedByVersion / taggedByCollection from conditional.ts); route() applies
+   * it. false for answers that are not records (ping, catalogs). A GET that says neither is
+   * refused when the app starts.
    */
-  conditional?: boolean;
+  conditional?: false | ConditionalRead;
   /** Answers beyond the standard ones, or sharper descriptions of them: status → description. */
   errors?: Partial<Record<ErrorStatus, string>>;
 }
@@ -51,9 +56,11 @@ export type RouteRequest<P extends TObject, Q extends TObject, B extends TSchema
   Body: Static<B>;
 }>;
 
+/** `visibleAs`: on a conditional GET, the value its ConditionalRead computed for this request ('' otherwise). */
 export type RouteHandler<P extends TObject, Q extends TObject, B extends TSchema> = (
   request: RouteRequest<P, Q, B>,
   reply: FastifyReply,
+  visibleAs: string,
 ) => Promise<unknown>;
 
 declare module 'fastify' {
@@ -176,6 +183,13 @@ export function route<P extends TObject = None, Q extends TObject = None, B exte
   handler: RouteHandler<P, Q, B>,
 ): void {
   const query = strictQuery(spec.query);
+  const conditional = spec.method === 'GET' ? spec.conditional : false;
+  if (conditional === undefined) {
+    throw new Error(
+      `GET ${spec.url} (${spec.operationId}) declares If-None-Match, ETag and 304 but does not answer them: give it conditional: taggedByVersion(…) or taggedByCollection(…), or conditional: false`,
+    );
+  }
+  const answer: RouteHandler<P, Q, B> = conditional ? (request, reply) => answerConditionally(conditional, request, reply, (visibleAs) => handler(request, reply, visibleAs)) : handler;
   app.route({
     method: spec.method,
     url: spec.url,
@@ -186,6 +200,7 @@ export function route<P extends TObject = None, Q extends TObject = None, B exte
       response: { [spec.response.status]: spec.response.schema },
     },
     config: { access: spec.access, openapi: documented(spec, query) },
-    handler: handler as unknown as RouteHandlerMethod,
+    ...(spec.method === 'PATCH' ? { preSerialization: tagWithVersion } : {}),
+    handler: answer as unknown as RouteHandlerMethod,
   });
 }

@@ -10,7 +10,7 @@ import { named } from './components.ts';
  * Every text refuses NUL: PostgreSQL cannot store it in text, and no field needs it.
  * (Ajv matches with the unicode flag: \u0000 is the NUL character.)
  */
-export const NO_NUL = '^[^\\u0000]*$';
+const NO_NUL = '^[^\\u0000]*$';
 
 export interface TextOptions extends SchemaOptions {
   maxLength: number;

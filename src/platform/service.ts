@@ -1,4 +1,5 @@
 import { conflict, invalidField, notFound } from '../http/errors.ts';
+import { requiredText } from '../http/text.ts';
 import { nowIso, toJson } from '../storage/codecs.ts';
 import { isUniqueViolation } from '../storage/errors.ts';
 import { newId } from '../storage/ids.ts';
@@ -34,7 +35,7 @@ export async function createOrganization(
   by: AuditSource = cliSource(),
 ): Promise<{ id: string; slug: string }> {
   if (!SLUG.test(input.slug)) throw invalidField('slug', 'use a-z, 0-9 and "-" (not first or last), at most 63 characters');
-  if (!input.name.trim()) throw invalidField('name', 'must not be empty');
+  requiredText('name', input.name);
   const currency = (input.currency ?? 'UZS').toUpperCase();
   if (!CURRENCY.test(currency)) throw invalidField('currency', 'must be a three-letter ISO 4217 code');
   const domain = input.domain?.toLowerCase();
@@ -124,8 +125,7 @@ export interface CreateUserInput extends NewUser {
 
 /** Adds a user with a membership of the organization, in `tx`. */
 export async function createUserIn(tx: Tx, orgId: string, input: NewUser, by: AuditSource): Promise<{ id: string; orgUserId: string }> {
-  const name = input.name.trim();
-  if (!name) throw invalidField('name', 'must not be empty');
+  const name = requiredText('name', input.name);
   if (input.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) throw invalidField('email', 'is not an e-mail address');
   const rights = checkRights(input.rights);
   const id = newId();

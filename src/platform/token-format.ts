@@ -5,8 +5,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * unified address). Legacy: `bzl_<secret>` (only on the organization's own domain).
  * The secret is 32 random bytes in base64url.
  */
-export const NEW_PREFIX = 'bzp';
-export const LEGACY_PREFIX = 'bzl';
+const NEW_PREFIX = 'bzp';
+const LEGACY_PREFIX = 'bzl';
 
 export type TokenFormat = 'new' | 'legacy';
 

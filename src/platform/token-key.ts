@@ -21,7 +21,7 @@ export function tokenKey(storage: Storage, pepper: string | undefined): Promise<
 }
 
 /** A random 32-byte key kept in the database under `name`: made by the first process that asks, then shared by all. */
-export async function serverSecret(storage: Storage, name: string): Promise<Buffer> {
+async function serverSecret(storage: Storage, name: string): Promise<Buffer> {
   const value = await storage.transaction(async ({ db }) => {
     await db
       .insertInto('server_secrets')

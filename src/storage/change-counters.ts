@@ -51,7 +51,7 @@ export async function bumpCollection(db: Db, orgId: string, collection: string):
 }
 
 /** The collection's counter: it grows with every committed change, and only then. */
-export async function collectionVersion(db: Db, orgId: string, collection: string): Promise<number> {
+async function collectionVersion(db: Db, orgId: string, collection: string): Promise<number> {
   const rows = await reader.rows(db, READ, [orgId, collection]);
   return Number(rows[0]?.[0] ?? 0);
 }

@@ -3,6 +3,10 @@
  * and never pass through floating point arithmetic.
  */
 
+/** Money is kept in cents and quantities in thousandths, in every domain (one decision, one place). */
+export const MONEY_SCALE = 2;
+export const QTY_SCALE = 3;
+
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 export type DecimalProblem = 'not_a_number' | 'too_many_fraction_digits' | 'too_large';

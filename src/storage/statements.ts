@@ -23,7 +23,7 @@ export function usesNumberedPlaceholders(db: Db): boolean {
 }
 
 /** A SQL text with `?` placeholders, in the style of `db`. */
-export function placeholders(db: Db, text: string): string {
+function placeholders(db: Db, text: string): string {
   if (!usesNumberedPlaceholders(db)) return text;
   let n = 0;
   return text.replace(/\?/g, () => `$${++n}`);

@@ -10,14 +10,14 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { DomainModule } from '../../src/domains/module.ts';
 import type { Actor } from '../../src/http/access.ts';
-import { conditionalList, conditionalRecord } from '../../src/http/conditional.ts';
+import { taggedByCollection, taggedByVersion } from '../../src/http/conditional.ts';
 import { invalidField, notFound } from '../../src/http/errors.ts';
 import { named } from '../../src/http/components.ts';
 import { IncludeArchived, ListOf, PageQuery } from '../../src/http/pagination.ts';
 import type { Page } from '../../src/http/pagination.ts';
 import { route } from '../../src/http/route.ts';
 import { DateTime, IdParam, Name, NullableText, Text } from '../../src/http/schemas.ts';
-import { etagOf, expectedVersion } from '../../src/http/versions.ts';
+import { expectedVersion } from '../../src/http/versions.ts';
 import { write } from '../../src/http/write.ts';
 import { isoWithOffset, nowIso, readBool } from '../../src/storage/codecs.ts';
 import type { DbBool, DbTimestamp } from '../../src/storage/codecs.ts';
@@ -132,13 +132,15 @@ async function routes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET', url: '/notes', operationId: 'listNotes', summary: 'List notes', tags, access: read,
     query: NotesQuery,
+    conditional: taggedByCollection(notes),
     response: { status: 200, schema: NoteList, description: 'A page of notes.' },
-  }, async (req, reply) => conditionalList(req, reply, notes, () => listNotes(db(), req.actor, req.query)));
+  }, async (req) => listNotes(db(), req.actor, req.query));
   route(app, {
     method: 'GET', url: '/notes/:id', operationId: 'getNote', summary: 'Get a note', tags, access: read,
     params: IdParam,
+    conditional: taggedByVersion(notes),
     response: { status: 200, schema: Note, description: 'The note.' },
-  }, async (req, reply) => conditionalRecord(req, reply, notes, req.params.id, () => getNote(db(), req.actor, req.params.id)));
+  }, async (req) => getNote(db(), req.actor, req.params.id));
   route(app, {
     method: 'POST', url: '/notes', operationId: 'createNote', summary: 'Create a note', tags, access: change,
     body: CreateNote,
@@ -150,11 +152,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     response: { status: 200, schema: Note, description: 'The note at its new version.' },
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => {
-      const changed = await updateNote(tx, req.actor, req.params.id, req.body, expected);
-      reply.header('etag', etagOf(changed.version));
-      return changed;
-    });
+    return write(req, reply, 200, (tx) => updateNote(tx, req.actor, req.params.id, req.body, expected));
   });
   route(app, {
     method: 'GET', url: '/boom', operationId: 'boom', summary: 'Always fails (tests the 500 answer)', tags, access: { scope: 'any', capability: 'metrics', mode: 'read' },

@@ -5712,7 +5712,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft. */
+            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft (not_requester). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6038,7 +6038,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft. */
+            /** @description The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft (not_requester). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,9 +1,10 @@
 /** Meeting use cases: booking (checked, participants, meeting.created, the first reminder) and the calendar window. */
 import { emit } from '../../events/emit.ts';
 import type { Actor } from '../../http/access.ts';
-import { validationError } from '../../http/errors.ts';
+import { invalidFields } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { trimmedOrNull } from '../../http/text.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { timeZoneOf } from '../../platform/time-zone.ts';
@@ -30,19 +31,8 @@ export function seesAll(actor: CalendarActor): boolean {
   return actor.isAdmin || actor.rights.has('calendar.view_all');
 }
 
-/** What a list's tag must cover besides the organization: everyone, or this user. */
-export function visibleAs(actor: CalendarActor): string {
-  return seesAll(actor) ? 'all' : `user:${actor.userId}`;
-}
-
-function trimmed(value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  const t = value.trim();
-  return t === '' ? null : t;
-}
-
 function fail(problems: FieldProblem[]): never {
-  throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+  throw invalidFields(problems);
 }
 
 function isWebUrl(text: string): boolean {
@@ -72,21 +62,21 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
   const now = options.now ?? Date.now();
   const owner = options.ownerUserId ?? actor.userId;
   const problems: FieldProblem[] = [];
-  const title = trimmed(input.title);
+  const title = trimmedOrNull(input.title);
   if (title === null) problems.push({ field: 'title', message: 'must not be empty' });
   const start = Date.parse(input.start_at);
   if ((options.checkStart ?? true) && start < now) problems.push({ field: 'start_at', message: `${input.start_at} is in the past` });
   const end = input.end_at === undefined ? start + 60 * MINUTE : Date.parse(input.end_at);
   if (end <= start) problems.push({ field: 'end_at', message: 'must be after start_at' });
   else if (end - start > MAX_DURATION_MINUTES * MINUTE) problems.push({ field: 'end_at', message: `a meeting lasts at most ${MAX_DURATION_MINUTES} minutes` });
-  const videoUrl = trimmed(input.video_url);
+  const videoUrl = trimmedOrNull(input.video_url);
   if (videoUrl !== null && !isWebUrl(videoUrl)) problems.push({ field: 'video_url', message: 'must be an http or https URL without user name or password' });
   const participants = [...new Set([owner, ...(input.participant_ids ?? []).map((id) => id.trim())])];
   const invited = participants.filter((id) => id !== owner);
   problems.push(...(await userLinkProblems(tx.db, orgId, [['owner_user_id', [owner]], ['participant_ids', invited]], options.linkable)));
   const timeZone = timeZoneOf(actor.orgSettings);
   let rule: string | null = null;
-  const ruleText = trimmed(input.recurrence_rule);
+  const ruleText = trimmedOrNull(input.recurrence_rule);
   if (ruleText !== null) {
     try {
       rule = parseRule(ruleText).text;
@@ -119,9 +109,9 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
     duration_seconds: Math.round((end - start) / 1000),
     time_zone: timeZone,
     last_end_at: last === undefined || last > Date.parse(OPEN_END) ? OPEN_END : new Date(last).toISOString(),
-    location: trimmed(input.location),
+    location: trimmedOrNull(input.location),
     video_url: videoUrl,
-    summary: trimmed(input.summary),
+    summary: trimmedOrNull(input.summary),
     recurrence_rule: rule,
     reminder_minutes: input.reminder_minutes ?? null,
     owner_user_id: owner,
@@ -150,7 +140,7 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
 }
 
 /** How many occurrences expanded through the rule library one answer's `total` counts at most (arithmetic rules are counted exactly at no cost). */
-export const LIBRARY_COUNT_BUDGET = 500;
+const LIBRARY_COUNT_BUDGET = 500;
 
 interface Found {
   start: number;

@@ -19,15 +19,15 @@ import type { DueReminder, MeetingRow } from './queries.ts';
 import { nextOccurrence } from './recurrence.ts';
 
 /** Reminder dispatchers in every process wake on this channel when reminders commit. */
-export const REMINDERS_CHANNEL = 'bizplat_meeting_reminders';
-export const DROPPED = 'dropped: the meeting had begun when the reminder was due';
+const REMINDERS_CHANNEL = 'bizplat_meeting_reminders';
+const DROPPED = 'dropped: the meeting had begun when the reminder was due';
 
 const MINUTE = 60_000;
 /** How late a reminder may be claimed and still count as on time. */
 const ON_TIME_MS = MINUTE;
 
 /** Sent unless it is late and its occurrence has begun. */
-export function stillWorthSending(job: Pick<DueReminder, 'occurrence_start' | 'next_attempt_at'>, now: number): boolean {
+function stillWorthSending(job: Pick<DueReminder, 'occurrence_start' | 'next_attempt_at'>, now: number): boolean {
   const start = Date.parse(job.occurrence_start);
   const due = job.next_attempt_at === null ? start : Date.parse(job.next_attempt_at);
   return now < start || now - due < ON_TIME_MS;
@@ -80,7 +80,7 @@ async function recorded(tx: Tx, outcomes: Array<Outcome<DueReminder>>): Promise<
   }
 }
 
-export const reminderQueue: JobQueue<DueReminder> = {
+const reminderQueue: JobQueue<DueReminder> = {
   table: REMINDERS_TABLE,
   selectDue: (tx, now, limit) => selectDueReminders(tx, now, limit),
   send: async (job): Promise<AttemptResult> =>

@@ -1,10 +1,10 @@
 /** The calendar endpoints: thin handlers (parse → one use case → reply). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { conditionalList } from '../../http/conditional.ts';
+import { readerTag, taggedByCollection } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { write } from '../../http/write.ts';
-import { createMeeting, listMeetings, visibleAs } from './meetings.ts';
+import { createMeeting, listMeetings, seesAll } from './meetings.ts';
 import { MEETINGS } from './queries.ts';
 import { MAX_ITEMS, MAX_WINDOW_DAYS, Meeting, MeetingCreate, MeetingList, MeetingListQuery } from './schemas.ts';
 
@@ -24,8 +24,9 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       + `the window spans at most ${MAX_WINDOW_DAYS} days; at most ${MAX_ITEMS} items, total counts them all (for rules other than HOURLY, DAILY and WEEKLY, within a budget per answer, beyond which it is a lower bound; offset is always 0: move from to read on). `
       + `An occurrence of a series has the id <meeting id>:<start in UTC, YYYYMMDDTHHMMSSZ>. ${visibility}`,
     query: MeetingListQuery,
+    conditional: taggedByCollection(MEETINGS, readerTag(seesAll)),
     response: { status: 200, schema: MeetingList, description: 'The occurrences of the window the caller sees.' },
-  }, async (req, reply) => conditionalList(req, reply, MEETINGS, () => listMeetings(db(), req.actor, req.query), visibleAs(req.actor)));
+  }, async (req) => listMeetings(db(), req.actor, req.query));
 
   route(app, {
     method: 'POST', url: '/meetings', operationId: 'createMeeting', tags, access: book,

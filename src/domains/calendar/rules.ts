@@ -5,7 +5,7 @@
  */
 export const MAX_COUNT = 10_000;
 /** The most occurrences a series may have in one day: one an hour, what FREQ=HOURLY gives. */
-export const MAX_PER_DAY = 24;
+const MAX_PER_DAY = 24;
 
 const WEEKDAY = '(SU|MO|TU|WE|TH|FR|SA)';
 const intList = (min: number, max: number, signed: boolean) => (value: string) =>

@@ -8,7 +8,7 @@ import { DateTime, Name, Nullable, NullableText, RefId, Text, Uuid } from '../..
 export const MAX_WINDOW_DAYS = 366;
 export const MAX_ITEMS = 500;
 /** A reminder at most four weeks before the start. */
-export const MAX_REMINDER_MINUTES = 40_320;
+const MAX_REMINDER_MINUTES = 40_320;
 /** One occurrence lasts at most two weeks. */
 export const MAX_DURATION_MINUTES = 20_160;
 

@@ -2,8 +2,9 @@
 import type { Actor } from '../../http/access.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { commercialOrders } from './queries.ts';
@@ -47,16 +48,14 @@ function exact(field: string, value: number, scale: number, positive: boolean): 
 }
 
 export async function createCommercialOrder(tx: Tx, actor: CommercialActor, input: CommercialOrderInput): Promise<CommercialOrderOut> {
-  const title = input.title.trim();
-  if (title === '') throw invalidField('title', 'must not be empty');
+  const title = requiredText('title', input.title);
   const status = input.status ?? 'draft';
   const productionOrderId = input.production_order_id ?? null;
   if (status === 'transferred' && productionOrderId === null) throw invalidField('production_order_id', 'is required for a transferred order');
   const items = input.items.map((item, i) => {
-    const name = item.name.trim();
-    if (name === '') throw invalidField(`items.${i}.name`, 'must not be empty');
-    exact(`items.${i}.qty`, item.qty, 3, true);
-    exact(`items.${i}.price`, item.price, 2, false);
+    const name = requiredText(`items.${i}.name`, item.name);
+    exact(`items.${i}.qty`, item.qty, QTY_SCALE, true);
+    exact(`items.${i}.price`, item.price, MONEY_SCALE, false);
     return { name, qty: item.qty, price: item.price };
   });
   const now = nowIso();

@@ -1,7 +1,7 @@
 /** Commercial orders (quotations): read only, the commercial part of CRM (scope crm:read). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { getCommercialOrder, listCommercialOrders } from './orders.ts';
@@ -19,14 +19,16 @@ export async function commercialRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List commercial orders',
     description: 'Quotations, newest first; archived ones are never listed. Filter by deal_id, client_id (standalone orders have no deal) and status. When a deal enters a won stage, its confirmed and approved orders become production orders and are transferred.',
     query: CommercialOrderListQuery,
+    conditional: taggedByCollection(commercialOrders),
     response: { status: 200, schema: CommercialOrderList, description: 'A page of commercial orders.' },
-  }, async (req, reply) => conditionalList(req, reply, commercialOrders, () => listCommercialOrders(db(), req.actor, req.query)));
+  }, async (req) => listCommercialOrders(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/commercial-orders/:id', operationId: 'getCommercialOrder', tags, access: read,
     summary: 'Get a commercial order',
     description: 'One quotation; archived ones are read by id too.',
     params: IdParam,
+    conditional: taggedByVersion(commercialOrders),
     response: { status: 200, schema: CommercialOrder, description: 'The commercial order.' },
-  }, async (req, reply) => conditionalRecord(req, reply, commercialOrders, req.params.id, () => getCommercialOrder(db(), req.actor, req.params.id)));
+  }, async (req) => getCommercialOrder(db(), req.actor, req.params.id));
 }

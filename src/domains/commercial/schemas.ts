@@ -10,7 +10,7 @@ export type CommercialStatus = (typeof COMMERCIAL_STATUSES)[number];
 /** The statuses in which a won deal's quotation goes to production. */
 export const READY_FOR_PRODUCTION: readonly CommercialStatus[] = ['confirmed', 'approved'];
 
-export const CommercialOrderItem = Type.Object({ name: Type.String(), qty: Type.Number(), price: Type.Number() });
+const CommercialOrderItem = Type.Object({ name: Type.String(), qty: Type.Number(), price: Type.Number() });
 
 export const CommercialOrder = named('CommercialOrder', Type.Object({
   id: Type.String(),

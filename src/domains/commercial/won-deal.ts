@@ -13,7 +13,7 @@ import { startProduction } from '../production/orders.ts';
 import { markTransferred } from './orders.ts';
 import { ordersAwaitingProduction } from './queries.ts';
 
-export async function transferWonDeal(tx: Tx, orgId: string, dealId: string): Promise<number> {
+async function transferWonDeal(tx: Tx, orgId: string, dealId: string): Promise<number> {
   const waiting = await ordersAwaitingProduction(tx.db, orgId, dealId);
   for (const order of waiting) {
     const customer = order.client_id === null ? undefined : await clientName(tx.db, orgId, order.client_id);

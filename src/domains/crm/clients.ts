@@ -5,7 +5,8 @@ import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { emit } from '../../events/emit.ts';
-import { email, phone, requiredText, rowTimes, tags, text } from './normalize.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
+import { email, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
 import { clients } from './queries.ts';
@@ -24,7 +25,7 @@ function clean(actor: CrmActor, input: ClientPatchInput): Partial<ClientOut> {
   if (input.phone !== undefined) out.phone = phone('phone', input.phone, actor);
   if (input.email !== undefined) out.email = email('email', input.email);
   for (const key of ['company_name', 'inn', 'vat_number', 'industry', 'segment', 'city', 'source'] as const) {
-    if (input[key] !== undefined) out[key] = text(input[key]);
+    if (input[key] !== undefined) out[key] = trimmedOrNull(input[key]);
   }
   if (input.tags !== undefined) out.tags = tags(input.tags);
   if (input.is_archived !== undefined) out.is_archived = input.is_archived;

@@ -2,10 +2,11 @@
 import type { Insertable, Updateable } from 'kysely';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { email, handle, phone, requiredText, rowTimes, tags, text } from './normalize.ts';
+import { email, handle, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
 import { clientExists, contacts } from './queries.ts';
@@ -19,7 +20,7 @@ type ChannelSource = Pick<ContactOut, 'phone' | 'email' | 'telegram' | 'instagra
  * The normalized channels: one per filled input field, in the order phone, email, telegram,
  * instagram. The first is primary; none is verified (nothing written through the API is).
  */
-export function channelsOf(c: ChannelSource): ChannelOut[] {
+function channelsOf(c: ChannelSource): ChannelOut[] {
   const out: ChannelOut[] = [];
   const add = (kind: ChannelOut['kind'], value: string | null) => {
     if (value !== null && value !== '') out.push({ kind, value, isPrimary: out.length === 0, verified: false });
@@ -43,7 +44,7 @@ async function clean(db: Db, actor: CrmActor, input: ContactPatchInput): Promise
   if (input.phone !== undefined) out.phone = phone('phone', input.phone, actor);
   if (input.email !== undefined) out.email = email('email', input.email);
   for (const key of ['telegram', 'instagram', 'job_title'] as const) {
-    if (input[key] !== undefined) out[key] = text(input[key]);
+    if (input[key] !== undefined) out[key] = trimmedOrNull(input[key]);
   }
   if (input.tags !== undefined) out.tags = tags(input.tags);
   if (input.is_archived !== undefined) out.is_archived = input.is_archived;

@@ -5,21 +5,22 @@ import type { Page } from '../../http/pagination.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { emit } from '../../events/emit.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { resolveStage } from './funnels.ts';
-import { requiredText, rowTimes, stageKey, tags, text } from './normalize.ts';
+import { rowTimes, stageKey, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
 import type { CrmActor } from './normalize.ts';
-import { CENTS, clientExists, contacts, deals } from './queries.ts';
+import { clientExists, contacts, deals } from './queries.ts';
 import type { Db, StageRow } from './queries.ts';
 import type { DealCreateInput, DealListInput, DealOut, DealPatchInput } from './schemas.ts';
 import type { CrmDealsTable } from './tables.ts';
 
 function cents(amount: number): number {
-  const scaled = toScaled(amount, CENTS);
+  const scaled = toScaled(amount, MONEY_SCALE);
   if (scaled.ok) return scaled.value;
   throw invalidField('amount', scaled.problem === 'too_many_fraction_digits' ? 'must have at most two fraction digits' : 'must be a number from 0 to 90071992547409.91');
 }
@@ -30,7 +31,7 @@ function clean(input: DealPatchInput): Partial<Omit<DealOut, 'amount'>> & { amou
   if (input.title !== undefined) out.title = requiredText('title', input.title);
   if (input.amount !== undefined) out.amount_cents = cents(input.amount);
   if (input.currency !== undefined) out.currency = input.currency;
-  if (input.source !== undefined) out.source = text(input.source);
+  if (input.source !== undefined) out.source = trimmedOrNull(input.source);
   if (input.tags !== undefined) out.tags = tags(input.tags);
   if (input.is_archived !== undefined) out.is_archived = input.is_archived;
   if (input.client_id !== undefined) out.client_id = input.client_id;

@@ -6,12 +6,13 @@ import type { Tx } from '../../storage/storage.ts';
 import { stageKey } from './normalize.ts';
 import type { Actor } from '../../http/access.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText } from '../../http/text.ts';
 import { funnelPage, funnelsChanged, stagesOf } from './funnels.queries.ts';
 import { clearDefaultFunnel, existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel, removeFunnelWithoutDeals } from './queries.ts';
 import type { Db, StageRow } from './queries.ts';
 import type { FunnelImportInput, FunnelOut, StageKind } from './schemas.ts';
 
-export const DEFAULT_FUNNEL = {
+const DEFAULT_FUNNEL = {
   name: 'Sales',
   stages: [
     { name: 'New', kind: 'open', order: 1 },
@@ -42,8 +43,7 @@ export async function createFunnel(tx: Tx, orgId: string, input: FunnelImportInp
   const keys = new Set<string>();
   const stageIds = new Set<string>();
   const stages = input.stages.map((s, i) => {
-    const name = s.name.trim();
-    if (name === '') throw invalidField(`stages.${i}.name`, 'must not be empty');
+    const name = requiredText(`stages.${i}.name`, s.name);
     const key = stageKey(name);
     if (keys.has(key)) throw invalidField(`stages.${i}.name`, `repeats the stage name "${name}"`);
     keys.add(key);

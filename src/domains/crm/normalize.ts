@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { invalidField } from '../../http/errors.ts';
 import type { Actor } from '../../http/access.ts';
+import { trimmedOrNull } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 
 /** What a CRM use case needs to know about its caller (the API's actor, or an import's organization). */
@@ -19,21 +20,8 @@ export function phoneRegion(actor: CrmActor): CountryCode | undefined {
   return REGION_BY_CURRENCY[actor.orgCurrency];
 }
 
-/** Trimmed text; an empty string clears the field (null). */
-export function text(value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-}
-
-export function requiredText(field: string, value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalidField(field, 'must not be empty');
-  return trimmed;
-}
-
 export function phone(field: string, value: string | null | undefined, actor: CrmActor): string | null {
-  const given = text(value);
+  const given = trimmedOrNull(value);
   if (given === null) return null;
   const region = phoneRegion(actor);
   const parsed = parsePhoneNumberFromString(given, region ? { defaultCountry: region } : undefined);
@@ -47,7 +35,7 @@ export function phone(field: string, value: string | null | undefined, actor: Cr
 const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/u;
 
 export function email(field: string, value: string | null | undefined): string | null {
-  const given = text(value);
+  const given = trimmedOrNull(value);
   if (given === null) return null;
   if (given.length > 254 || !EMAIL.test(given)) throw invalidField(field, 'must be a valid email address such as name@example.com');
   return given;

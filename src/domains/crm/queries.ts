@@ -1,14 +1,13 @@
 /** The CRM's only SQL. Every function takes orgId: a query can never reach another tenant's rows. */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
-import { scaledToNumber } from '../../storage/decimal.ts';
+import { MONEY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { ChannelOut } from './schemas.ts';
 import type { CrmFunnelStagesTable, CrmFunnelsTable } from './tables.ts';
 
 /** Deal amounts are stored in cents. */
-export const CENTS = 2;
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type StageRow = Selectable<CrmFunnelStagesTable>;
@@ -81,7 +80,7 @@ export const deals = defineResource({
     id: 'id',
     version: 'version',
     title: 'title',
-    amount: deal.via('amount_cents', (cents) => scaledToNumber(Number(cents), CENTS)),
+    amount: deal.via('amount_cents', (cents) => scaledToNumber(Number(cents), MONEY_SCALE)),
     currency: 'currency',
     source: 'source',
     tags: deal.via('tags', tagList),

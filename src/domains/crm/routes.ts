@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
-import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { createClient, getClient, listClients, updateClient } from './clients.ts';
 import { createContact, getContact, listContacts, updateContact } from './contacts.ts';
@@ -34,8 +34,9 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List sales funnels with their stages',
     description: 'The organization\'s sales funnels (the default first), each with its stages in order: id, name, kind (open, won, lost) and order. A deal moves to a stage by stage_id or stage name.',
     query: FunnelListQuery,
+    conditional: taggedByCollection(funnels),
     response: { status: 200, schema: FunnelList, description: 'A page of funnels.' },
-  }, async (req, reply) => conditionalList(req, reply, funnels, () => listFunnels(db(), req.actor, req.query)));
+  }, async (req) => listFunnels(db(), req.actor, req.query));
 
   // ---- clients ----
   route(app, {
@@ -43,15 +44,17 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List clients',
     description: 'Clients (counterparties) by name; archived ones only with include_archived=true.',
     query: ClientListQuery,
+    conditional: taggedByCollection(clients),
     response: { status: 200, schema: ClientList, description: 'A page of clients.' },
-  }, async (req, reply) => conditionalList(req, reply, clients, () => listClients(db(), req.actor, req.query)));
+  }, async (req) => listClients(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/clients/:id', operationId: 'getClient', tags, access: read,
     summary: 'Get a client',
     params: IdParam,
+    conditional: taggedByVersion(clients),
     response: { status: 200, schema: Client, description: 'The client, with its version as ETag.' },
-  }, async (req, reply) => conditionalRecord(req, reply, clients, req.params.id, () => getClient(db(), req.actor, req.params.id)));
+  }, async (req) => getClient(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/clients', operationId: 'createClient', tags, access: clientWrite,
@@ -71,7 +74,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await updateClient(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, (tx) => updateClient(tx, req.actor, req.params.id, req.body, expected));
   });
 
   // ---- contacts ----
@@ -79,15 +82,17 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET', url: '/contacts', operationId: 'listContacts', tags, access: read,
     summary: 'List contact persons',
     query: ContactListQuery,
+    conditional: taggedByCollection(contacts),
     response: { status: 200, schema: ContactList, description: 'A page of contact persons.' },
-  }, async (req, reply) => conditionalList(req, reply, contacts, () => listContacts(db(), req.actor, req.query)));
+  }, async (req) => listContacts(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/contacts/:id', operationId: 'getContact', tags, access: read,
     summary: 'Get a contact person',
     params: IdParam,
+    conditional: taggedByVersion(contacts),
     response: { status: 200, schema: Contact, description: 'The contact person, with its version as ETag.' },
-  }, async (req, reply) => conditionalRecord(req, reply, contacts, req.params.id, () => getContact(db(), req.actor, req.params.id)));
+  }, async (req) => getContact(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/contacts', operationId: 'createContact', tags, access: clientWrite,
@@ -106,7 +111,7 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await updateContact(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, (tx) => updateContact(tx, req.actor, req.params.id, req.body, expected));
   });
 
   // ---- deals ----
@@ -114,15 +119,17 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET', url: '/deals', operationId: 'listDeals', tags, access: read,
     summary: 'List deals',
     query: DealListQuery,
+    conditional: taggedByCollection(deals),
     response: { status: 200, schema: DealList, description: 'A page of deals.' },
-  }, async (req, reply) => conditionalList(req, reply, deals, () => listDeals(db(), req.actor, req.query)));
+  }, async (req) => listDeals(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/deals/:id', operationId: 'getDeal', tags, access: read,
     summary: 'Get a deal',
     params: IdParam,
+    conditional: taggedByVersion(deals),
     response: { status: 200, schema: Deal, description: 'The deal, with its version as ETag.' },
-  }, async (req, reply) => conditionalRecord(req, reply, deals, req.params.id, () => getDeal(db(), req.actor, req.params.id)));
+  }, async (req) => getDeal(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/deals', operationId: 'createDeal', tags, access: dealWrite,
@@ -142,12 +149,6 @@ export async function crmRoutes(app: FastifyInstance): Promise<void> {
     errors: stale,
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => tagged(reply, await updateDeal(tx, req.actor, req.params.id, req.body, expected)));
+    return write(req, reply, 200, (tx) => updateDeal(tx, req.actor, req.params.id, req.body, expected));
   });
-}
-
-/** A changed record answers with its new version as ETag, ready for the next If-Match. */
-function tagged<T extends { version: number }>(reply: { header(name: string, value: string): unknown }, record: T): T {
-  reply.header('etag', etagOf(record.version));
-  return record;
 }

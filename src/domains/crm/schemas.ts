@@ -112,7 +112,7 @@ export const ContactPatch = patchOf('ContactPatch', contactFields, { job_title: 
 export type ContactCreateInput = Static<typeof ContactCreate>;
 export type ContactPatchInput = Static<typeof ContactPatch>;
 
-export const CHANNEL_KINDS = ['phone', 'email', 'telegram', 'instagram'] as const;
+const CHANNEL_KINDS = ['phone', 'email', 'telegram', 'instagram'] as const;
 export const Channel = named('Channel', Type.Object({
   kind: StringEnum(CHANNEL_KINDS),
   value: Type.String(),
@@ -237,7 +237,7 @@ export const DealListQuery = Type.Object(
 export type DealListInput = Static<typeof DealListQuery>;
 
 // ---- funnels (import only) ----
-export const STAGE_KINDS = ['open', 'won', 'lost'] as const;
+const STAGE_KINDS = ['open', 'won', 'lost'] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
 export const FunnelImport = Type.Object(
   {

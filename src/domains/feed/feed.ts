@@ -101,13 +101,13 @@ export async function readEvents(ctx: FeedContext, actor: Actor, query: EventFee
   const readable = readableTypes(actor, catalog);
   const scopes = [...new Set(catalog.readScopes.values())];
   if (readable.length === 0) {
-    throw forbidden(`the events feed needs admin:all or the read scope of the events' records (${scopes.join(', ')})`, { required_scope: 'admin:all', accepted_scopes: ['admin:all', ...scopes] });
+    throw forbidden('insufficient_scope', `the events feed needs admin:all or the read scope of the events' records (${scopes.join(', ')})`, { required_scope: 'admin:all', accepted_scopes: ['admin:all', ...scopes] });
   }
   let entityTypes = readable;
   if (query.entity_type !== undefined) {
     const scope = catalog.readScopes.get(query.entity_type);
     if (scope === undefined) throw invalidField('entity_type', `is not a kind of record the feed carries (${[...catalog.readScopes.keys()].join(', ')})`);
-    if (!readable.includes(query.entity_type)) throw forbidden(`events about ${query.entity_type} need the scope ${scope} or admin:all`, { required_scope: scope });
+    if (!readable.includes(query.entity_type)) throw forbidden('insufficient_scope', `events about ${query.entity_type} need the scope ${scope} or admin:all`, { required_scope: scope });
     entityTypes = [query.entity_type];
   }
   const names = requestedNames(query.types, catalog);

@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
 import { DateTime, Text, Uuid } from '../../http/schemas.ts';
 
-export const FEED_LIMIT_DEFAULT = 100;
+const FEED_LIMIT_DEFAULT = 100;
 
 export const EventFeedQuery = Type.Object(
   {
@@ -32,7 +32,6 @@ export const FeedEvent = named(
     ts: DateTime({ description: 'when the event happened (as in the webhook body)' }),
   }),
 );
-export type FeedEventOut = Static<typeof FeedEvent>;
 
 export const EventFeedPage = named(
   'EventFeedPage',

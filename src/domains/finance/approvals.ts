@@ -7,9 +7,9 @@
  * matching count applies.
  */
 import { memberUserIdsWithRight } from '../../platform/members.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 import type { Db } from './queries.ts';
-import { CENTS, convert, MAX_CENTS, money } from './money.ts';
+import { convert, MAX_CENTS, money } from './money.ts';
 
 export const APPROVAL_RULES_SETTING = 'financeApprovalRules';
 export const MAX_APPROVALS = 10;
@@ -28,7 +28,7 @@ export function approvalRules(settings: Readonly<Record<string, unknown>>): Appr
   for (const entry of raw as unknown[]) {
     if (entry === null || typeof entry !== 'object') continue;
     const { above, approvals } = entry as { above?: unknown; approvals?: unknown };
-    const scaled = typeof above === 'string' || typeof above === 'number' ? toScaled(above, CENTS) : undefined;
+    const scaled = typeof above === 'string' || typeof above === 'number' ? toScaled(above, MONEY_SCALE) : undefined;
     if (!scaled?.ok || typeof approvals !== 'number' || !Number.isInteger(approvals) || approvals < 1) continue;
     rules.push({ aboveCents: scaled.value, approvals: Math.min(approvals, MAX_APPROVALS) });
   }

@@ -1,6 +1,7 @@
 /** Finance categories: read through the API, written by import (a parent must exist, the colour is hex). */
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -9,7 +10,7 @@ import type { Db } from './queries.ts';
 import type { FinanceActor } from './request-fields.ts';
 import type { FinanceCategoryListInput, FinanceCategoryOut } from './schemas.ts';
 
-export const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
+const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
 export interface CategoryInput {
   id?: string | undefined;
@@ -28,8 +29,7 @@ export function listCategories(db: Db, actor: FinanceActor, query: FinanceCatego
 
 /** Writes one category; its parent is checked afterwards by checkParents (it may come later in the same file). */
 export async function createCategory(tx: Tx, orgId: string, input: CategoryInput): Promise<string> {
-  const name = input.name.trim();
-  if (name === '') throw invalidField('name', 'must not be empty');
+  const name = requiredText('name', input.name);
   const color = input.color ?? '#808080';
   if (!HEX_COLOUR.test(color)) throw invalidField('color', 'must be a hex colour such as #1E90FF');
   const id = input.id ?? newId();

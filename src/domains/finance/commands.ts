@@ -6,10 +6,9 @@ import { UsageError, requiredOption, stringOption } from '../../cli/command.ts';
 import type { CliCommand } from '../../cli/command.ts';
 import { asAppError } from '../../http/errors.ts';
 import { requireOrganization, updateOrganizationSettings } from '../../platform/service.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { APPROVAL_RULES_SETTING, approvalRules, MAX_APPROVALS, storedRules } from './approvals.ts';
 import type { ApprovalRule } from './approvals.ts';
-import { CENTS } from './money.ts';
 import { rateTable, setRate } from './rates.ts';
 import { changedFields, cliSource, recordAudit } from '../../platform/audit.ts';
 
@@ -51,7 +50,7 @@ function parseRules(text: string): ApprovalRule[] {
   if (text === 'none') return [];
   return text.split(',').map((part) => {
     const [above = '', count = ''] = part.trim().split(':');
-    const scaled = toScaled(above, CENTS);
+    const scaled = toScaled(above, MONEY_SCALE);
     const approvals = Number(count);
     if (!scaled.ok || scaled.value < 0 || !Number.isInteger(approvals) || approvals < 1 || approvals > MAX_APPROVALS) {
       throw new UsageError(`--approvals takes AMOUNT:COUNT pairs such as 1000000:2,5000000:3 (COUNT 1 to ${MAX_APPROVALS}), or none`);

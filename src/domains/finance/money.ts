@@ -3,10 +3,9 @@
  * conversion multiplies them as BigInt, so no amount ever passes through floating point.
  */
 import { invalidField } from '../../http/errors.ts';
-import { formatScaled, toScaled } from '../../storage/decimal.ts';
+import { formatScaled, MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 
-export const CENTS = 2;
-export const RATE_SCALE = 6;
+const RATE_SCALE = 6;
 const RATE_ONE = 10 ** RATE_SCALE;
 /** The largest amount accepted: 999 999 999 999.99 (also the limit of a converted amount). */
 export const MAX_CENTS = 99_999_999_999_999;
@@ -27,7 +26,7 @@ function scaled(field: string, value: number | string, scale: number, tooLarge: 
 /** A money amount in hundredths: more than zero (or zero with `allowZero`), at most MAX_CENTS. */
 export function moneyField(field: string, value: number | string, options: { allowZero?: boolean } = {}): number {
   const tooLarge = `must be at most ${MAX_AMOUNT_TEXT}`;
-  const cents = scaled(field, value, CENTS, tooLarge);
+  const cents = scaled(field, value, MONEY_SCALE, tooLarge);
   if (cents > MAX_CENTS) throw invalidField(field, tooLarge);
   if (options.allowZero ? cents < 0 : cents <= 0) throw invalidField(field, options.allowZero ? 'must not be negative' : 'must be more than zero');
   return cents;
@@ -51,7 +50,7 @@ export function convert(cents: number, rateMicros: number): number | undefined {
 }
 
 export function money(cents: number | string | bigint): string {
-  return formatScaled(Number(cents), CENTS);
+  return formatScaled(Number(cents), MONEY_SCALE);
 }
 
 export function rateText(micros: number | string | bigint): string {

@@ -1,10 +1,10 @@
 /** The finance domain's only SQL. Every function takes orgId: a query never reaches another tenant's rows. */
 import type { Insertable, Selectable } from 'kysely';
 import { isoWithOffset, readBool } from '../../storage/codecs.ts';
-import { scaledToNumber } from '../../storage/decimal.ts';
+import { MONEY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
-import { CENTS, money } from './money.ts';
+import { money } from './money.ts';
 import type { FinanceCategoriesTable, FinanceRatesTable, FinanceRequestsTable } from './tables.ts';
 
 export type { Db };
@@ -56,7 +56,7 @@ export const financeCategories = defineResource({
   order: [['sort_order', 'asc'], ['id', 'asc']],
 });
 
-const amount = (cents: number | string) => scaledToNumber(Number(cents), CENTS);
+const amount = (cents: number | string) => scaledToNumber(Number(cents), MONEY_SCALE);
 
 /** Receivables as stored; the status is added when read (receivables.ts). */
 export const receivables = defineResource({

@@ -8,9 +8,10 @@
  */
 import type { Page } from '../../http/pagination.ts';
 import { nowIso } from '../../storage/codecs.ts';
+import { MONEY_SCALE } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { CENTS, moneyField } from './money.ts';
+import { moneyField } from './money.ts';
 import { receivables } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { FinanceActor } from './request-fields.ts';
@@ -24,8 +25,8 @@ export function today(): string {
 
 export function receivableStatus(amount: number, paidAmount: number, dueDate: string, on: string): ReceivableStatus {
   // Amounts are exact hundredths read back as numbers; compare them as integers.
-  const owed = Math.round(amount * 10 ** CENTS);
-  const paid = Math.round(paidAmount * 10 ** CENTS);
+  const owed = Math.round(amount * 10 ** MONEY_SCALE);
+  const paid = Math.round(paidAmount * 10 ** MONEY_SCALE);
   if (paid >= owed) return 'paid';
   if (dueDate < on) return 'overdue';
   return paid > 0 ? 'partial' : 'open';

@@ -1,6 +1,7 @@
 /** A request body (either path family, create or patch) cleaned into column values; links checked in the organization. */
 import type { Actor } from '../../http/access.ts';
 import { invalidField } from '../../http/errors.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { moneyField } from './money.ts';
 import { financeCategories, findCategoryByName } from './queries.ts';
 import type { Db } from './queries.ts';
@@ -26,12 +27,8 @@ export interface RequestFields {
   is_archived?: boolean;
 }
 
-/** Trimmed text; an empty string clears the field. */
-function text(value: string | null | undefined): string | null | undefined {
-  if (value === undefined || value === null) return value;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-}
+/** Trimmed text; an empty string clears the field; absent stays absent. */
+const text = (value: string | null | undefined): string | null | undefined => (value === undefined ? undefined : trimmedOrNull(value));
 
 function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
@@ -55,8 +52,7 @@ async function category(db: Db, orgId: string, body: RequestBody): Promise<{ id:
 
 export async function requestFields(db: Db, orgId: string, body: RequestBody): Promise<RequestFields> {
   if (body.description !== undefined && body.comment !== undefined) throw invalidField('comment', 'give description or comment, not both');
-  const title = body.title === undefined ? undefined : body.title.trim();
-  if (title === '') throw invalidField('title', 'must not be empty');
+  const title = body.title === undefined ? undefined : requiredText('title', body.title);
   return defined({
     title,
     amount_cents: body.amount === undefined ? undefined : moneyField('amount', body.amount),

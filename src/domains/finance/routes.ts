@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { requestSource } from '../../http/audit-source.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { listCategories } from './categories.ts';
 import { financeCategories, financeRequests, receivables } from './queries.ts';
@@ -24,7 +24,7 @@ const change: RouteAccess = { scope: 'finance:write', capability: 'approvals', m
 const tags = ['finance'];
 const duplicate = { 409: 'The id is taken (duplicate_id, with details.id), or the Idempotency-Key is in use (idempotency_in_progress).' };
 const patchErrors = {
-  403: 'The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft.',
+  403: 'The token lacks finance:write; or the transition needs a role right the owner lacks (insufficient_scope with details.required_right: finance.approve or finance.pay); or the requester tries to approve or reject their own request, or a member who changed its payment fields tries to approve it (self_approval); or someone else than the requester changes its fields or archives it (not_requester), or submits a draft (not_requester).',
   409: 'The request changed since the If-Match version (stale_version, with details.expected_version).',
   422: 'Invalid input (validation_error): a transition the table does not allow, a change to a frozen field, an approver approving twice, a bad amount, archiving an approved or paid request (isArchived), approving or paying an archived one (status).',
 };
@@ -45,16 +45,18 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       summary: 'List payment requests',
       description: `Payment requests, newest first; filter by status, search the title; archived ones only with include_archived=true.${alias}`,
       query: FinanceRequestListQuery,
+      conditional: taggedByCollection(financeRequests),
       response: { status: 200, schema: FinanceRequestList, description: 'A page of payment requests.' },
-    }, async (req, reply) => conditionalList(req, reply, financeRequests, () => listRequests(db(), req.actor, req.query)));
+    }, async (req) => listRequests(db(), req.actor, req.query));
 
     route(app, {
       method: 'GET', url: `${family.base}/:id`, operationId: `getFinanceRequest${family.suffix}`, tags, access: read,
       summary: 'Get a payment request',
       ...(alias ? { description: alias.trim() } : {}),
       params: IdParam,
+      conditional: taggedByVersion(financeRequests),
       response: { status: 200, schema: FinanceRequest, description: 'The payment request, with its version as ETag.' },
-    }, async (req, reply) => conditionalRecord(req, reply, financeRequests, req.params.id, () => getRequest(db(), req.actor, req.params.id)));
+    }, async (req) => getRequest(db(), req.actor, req.params.id));
 
     route(app, {
       method: 'POST', url: family.base, operationId: `createFinanceRequest${family.suffix}`, tags, access: create,
@@ -74,11 +76,7 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       errors: patchErrors,
     }, async (req, reply) => {
       const expected = expectedVersion(req);
-      return write(req, reply, 200, async (tx) => {
-        const record = await updateRequest(tx, req.actor, req.params.id, req.body, expected, await requestSource(tx.db, req));
-        reply.header('etag', etagOf(record.version));
-        return record;
-      });
+      return write(req, reply, 200, async (tx) => updateRequest(tx, req.actor, req.params.id, req.body, expected, await requestSource(tx.db, req)));
     });
   }
 
@@ -87,18 +85,17 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List finance categories',
     description: 'Expense categories and funds, in their order; archived ones only with include_archived=true.',
     query: FinanceCategoryListQuery,
+    conditional: taggedByCollection(financeCategories),
     response: { status: 200, schema: FinanceCategoryList, description: 'A page of finance categories.' },
-  }, async (req, reply) => conditionalList(req, reply, financeCategories, () => listCategories(db(), req.actor, req.query)));
+  }, async (req) => listCategories(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/receivables', operationId: 'listReceivables', tags, access: read,
     summary: 'List receivables',
     description: 'Money clients owe, newest first. status is computed when read: paid (paidAmount ≥ amount), else overdue (dueDate before today, UTC), else partial (paidAmount > 0), else open.',
     query: ReceivableListQuery,
-    response: { status: 200, schema: ReceivableList, description: 'A page of receivables.' },
-  }, async (req, reply) => {
     // The date is part of the tag: a page read yesterday is not current today (statuses move with it).
-    const on = today();
-    return conditionalList(req, reply, receivables, () => listReceivables(db(), req.actor, req.query, on), on);
-  });
+    conditional: taggedByCollection(receivables, () => today()),
+    response: { status: 200, schema: ReceivableList, description: 'A page of receivables.' },
+  }, async (req, _reply, on) => listReceivables(db(), req.actor, req.query, on));
 }

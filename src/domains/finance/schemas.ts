@@ -40,13 +40,11 @@ export const FinanceRequestCreate = named('FinanceRequestCreate', Type.Object(
   { id, title: Name(500), amount: common.amount, ...Type.Partial(Type.Object({ currency: common.currency, vatAmount: common.vatAmount, status: common.status, ...dashFields })).properties },
   { additionalProperties: false, examples: [{ title: 'Office rent, March', amount: '12500.00', currency: 'UZS', counterparty: 'Tower Estates', category: 'Rent', paymentDate: '2025-03-05' }] },
 ));
-export type FinanceRequestCreateInput = Static<typeof FinanceRequestCreate>;
 
 export const FinanceRequestCreateById = named('FinanceRequestCreateById', Type.Object(
   { id, title: Name(500), amount: common.amount, ...Type.Partial(Type.Object({ currency: common.currency, vatAmount: common.vatAmount, status: common.status, ...slashFields })).properties },
   { additionalProperties: false, examples: [{ title: 'Server hosting', amount: 120.5, currency: 'USD', category_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f', comment: 'Annual plan' }] },
 ));
-export type FinanceRequestCreateByIdInput = Static<typeof FinanceRequestCreateById>;
 
 export const FinanceRequestPatch = named('FinanceRequestPatch', Type.Partial(
   Type.Object({ title: Name(500), ...common, ...dashFields, ...slashFields, isArchived: Type.Boolean() }),

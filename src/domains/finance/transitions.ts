@@ -14,7 +14,8 @@
  */
 import type { Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import type { AppError } from '../../http/errors.ts';
+import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { emit } from '../../events/emit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
@@ -49,15 +50,15 @@ const PAYMENT_FIELDS: ReadonlySet<string> = new Set(['amount', 'currency', 'vatA
 
 /** Nobody decides what they put forward themselves: 403 forbidden with its own code. */
 function selfApproval(message = 'the requester may not approve or reject their own payment request'): AppError {
-  return new AppError(403, 'forbidden', 'self_approval', message);
+  return forbidden('self_approval', message);
 }
 
 function notRequester(): AppError {
-  return new AppError(403, 'forbidden', 'not_requester', 'only the requester changes a payment request; others approve, reject or pay it through status');
+  return forbidden('not_requester', 'only the requester changes a payment request; others approve, reject or pay it through status');
 }
 
 function needRight(actor: FinanceEditor, right: 'finance.approve' | 'finance.pay', what: string): void {
-  if (!actor.rights.has(right)) throw forbidden(`${what} needs the role right ${right}`, { required_right: right });
+  if (!actor.rights.has(right)) throw forbidden('insufficient_scope', `${what} needs the role right ${right}`, { required_right: right });
 }
 
 /** What the transition does besides setting the status. */
@@ -73,7 +74,7 @@ async function decide(tx: Tx, actor: FinanceEditor, id: string, from: RequestSta
   if (to === from) return { status: from };
   if (!TRANSITIONS[from].includes(to)) throw invalidField('status', `cannot change from ${from} to ${to}`);
   if (from === 'draft') {
-    if (actor.userId !== internals.requested_by) throw forbidden('only the requester submits a draft payment request');
+    if (actor.userId !== internals.requested_by) throw forbidden('not_requester', 'only the requester submits a draft payment request');
     return { status: 'pending', submitted: true };
   }
   if (from === 'pending') {

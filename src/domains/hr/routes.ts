@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { conditionalList } from '../../http/conditional.ts';
+import { taggedByCollection } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { listEmployees } from './employees.ts';
 import { employees } from './queries.ts';
@@ -22,6 +22,7 @@ export async function hrRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List employees',
     description: 'The employee directory, by full name; archived employees are never listed. Each employee shows only id, user_id, full_name, position, department_id and status.',
     query: EmployeeListQuery,
+    conditional: taggedByCollection(employees),
     response: { status: 200, schema: EmployeeList, description: 'A page of employees.' },
-  }, async (req, reply) => conditionalList(req, reply, employees, () => listEmployees(db(), req.actor, req.query)));
+  }, async (req) => listEmployees(db(), req.actor, req.query));
 }

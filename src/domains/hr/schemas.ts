@@ -5,8 +5,7 @@ import { ListOf, PageQuery } from '../../http/pagination.ts';
 import { EnumText, Name, Nullable, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
 
 /** An employee's status: `active` and the two states an HR directory needs besides it. */
-export const EMPLOYEE_STATUSES = ['active', 'on_leave', 'dismissed'] as const;
-export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+const EMPLOYEE_STATUSES = ['active', 'on_leave', 'dismissed'] as const;
 
 /** The whitelist projection: exactly these fields ever leave the server. */
 export const Employee = named('Employee', Type.Object({

@@ -1,7 +1,7 @@
 /** SQL of the catalog: products and warehouses. Every function takes the organization id. */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { readBool } from '../../storage/codecs.ts';
-import { scaledToNumber } from '../../storage/decimal.ts';
+import { MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { ProductsTable, WarehousesTable } from './tables.ts';
@@ -9,8 +9,6 @@ import type { ProductsTable, WarehousesTable } from './tables.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Money columns hold cents, quantities thousandths. */
-export const MONEY_SCALE = 2;
-export const QTY_SCALE = 3;
 export type ProductRow = Selectable<ProductsTable>;
 export type WarehouseRow = Selectable<WarehousesTable>;
 
@@ -66,11 +64,6 @@ export const warehouses = defineResource({
   ],
 });
 
-export async function findProducts(db: Db, orgId: string, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('products').selectAll().where('org_id', '=', orgId).where('id', 'in', ids).execute();
-}
-
 /** Whether any balance of the item holds or reserves stock (a stocked item cannot become a service). */
 export async function itemHasStock(db: Db, orgId: string, itemId: string): Promise<boolean> {
   const row = await db
@@ -88,11 +81,6 @@ export async function itemHasStock(db: Db, orgId: string, itemId: string): Promi
 export async function clearDefaultWarehouse(db: Db, orgId: string): Promise<void> {
   await db.updateTable('warehouses').set({ is_default: false }).where('org_id', '=', orgId).where('is_default', '=', true).execute();
   await warehouses.bump(db, orgId);
-}
-
-export async function findWarehouses(db: Db, orgId: string, ids: string[]): Promise<WarehouseRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('warehouses').selectAll().where('org_id', '=', orgId).where('id', 'in', ids).execute();
 }
 
 /** Removes a warehouse if no balance or movement names it; whether it did. */

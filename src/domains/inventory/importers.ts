@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { asAppError, validationError } from '../../http/errors.ts';
+import { asAppError, invalidField, invalidFields, validationError } from '../../http/errors.ts';
 import { DecimalInput, Name, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { memberUserIds } from '../../platform/members.ts';
@@ -100,7 +100,7 @@ async function eachRecord<S extends TObject>(
     const problems = problemsOf(schema, record);
     if (problems.length > 0) {
       const fields = problems.map((p) => ({ field: `${at}.${p.field}`, message: p.message }));
-      throw validationError(fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
+      throw invalidFields(fields);
     }
     try {
       await write(record as Static<S>, index);
@@ -144,7 +144,7 @@ async function importMovement(tx: Tx, ctx: ImportContext, r: MovementRecord): Pr
   let author = ctx.actingUserId;
   if (r.created_by_user_id !== undefined) {
     if (!(await memberUserIds(tx.db, ctx.org.id, [r.created_by_user_id])).has(r.created_by_user_id)) {
-      throw validationError('created_by_user_id: is not a user of this organization', [{ field: 'created_by_user_id', message: 'is not a user of this organization' }]);
+      throw invalidField('created_by_user_id', 'is not a user of this organization');
     }
     author = r.created_by_user_id;
   }

@@ -4,12 +4,13 @@
  * much (one signed change per warehouse and item), and what the catalog must confirm (no
  * service items, no unknown or archived warehouses). movements.ts writes what this prepares.
  */
-import { invalidField, validationError } from '../../http/errors.ts';
+import { invalidField, invalidFields } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
+import { MONEY_SCALE, QTY_SCALE } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { NewLineRow, NewMovementRow } from './movements.queries.ts';
-import { MONEY_SCALE, QTY_SCALE, scaledField } from './products.ts';
+import { scaledField } from './products.ts';
 import type { MovementCreateBody } from './schemas.ts';
 import { COUNT_SLOTS } from './stock.queries.ts';
 
@@ -93,7 +94,7 @@ function refuseUnfit(input: NewMovement, lines: ParsedLine[]): (found: CatalogFo
       if (!p) problems.push({ field: `lines.${line.index}.item_id`, message: `no product "${line.itemId}" in this organization` });
       else if (p.itemType === 'service') problems.push({ field: `lines.${line.index}.item_id`, message: `"${p.name}" is a service item: services are not stocked` });
     }
-    if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+    if (problems.length > 0) throw invalidFields(problems);
   };
 }
 

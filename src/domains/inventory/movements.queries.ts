@@ -12,17 +12,6 @@ export type NewMovementRow = Omit<MovementRow, 'seq'>;
 /** A line row as written: serial numbers as their JSON text. */
 export type NewLineRow = Omit<LineRow, 'serial_numbers'> & { serial_numbers: string | null };
 
-/** A warehouse or product named by a movement, as found in its organization. */
-export interface CatalogRow {
-  kind: 'w' | 'p';
-  org_id: string;
-  id: string;
-  is_archived: boolean | number;
-  name: string | null;
-  item_type: string | null;
-  cost_per_unit: number | null;
-}
-
 /** The warehouses and products of these organizations with these ids, in one statement. */
 export const selectCatalog = reusableStatement(
   'selectCatalog',

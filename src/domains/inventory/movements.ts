@@ -13,7 +13,7 @@ import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
-import { formatScaled, scaledToNumber } from '../../storage/decimal.ts';
+import { formatScaled, MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
 import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
@@ -23,13 +23,12 @@ import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances
 import type { BalanceChange, NewLineRow } from './movements.queries.ts';
 import { byBalanceKey, prepareMovement } from './movement-rule.ts';
 import type { CatalogFound, LedgerActor, MovementChange, NewMovement, PreparedMovement } from './movement-rule.ts';
-import { MONEY_SCALE, QTY_SCALE } from './products.ts';
 import type { Movement, MovementLine, MovementListQuery, MovementPage } from './schemas.ts';
 import { countMovements, findMovement, linesOf, lockBalance, pageOfMovements, stockLedger } from './stock.queries.ts';
 import type { LineRow, MovementRow } from './stock.queries.ts';
 
 
-export function lineView(row: LineRow | NewLineRow): MovementLine {
+function lineView(row: LineRow | NewLineRow): MovementLine {
   return {
     id: row.id,
     item_id: row.item_id,
@@ -42,7 +41,7 @@ export function lineView(row: LineRow | NewLineRow): MovementLine {
   };
 }
 
-export function movementView(row: Omit<MovementRow, 'seq' | 'org_id'>, lines: Array<LineRow | NewLineRow>): Movement {
+function movementView(row: Omit<MovementRow, 'seq' | 'org_id'>, lines: Array<LineRow | NewLineRow>): Movement {
   return {
     id: row.id,
     kind: row.kind,

@@ -3,17 +3,16 @@ import { emit } from '../../events/emit.ts';
 import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText } from '../../http/text.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { itemHasStock, MONEY_SCALE, products, QTY_SCALE } from './catalog.queries.ts';
+import { itemHasStock, products } from './catalog.queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';
-
-export { MONEY_SCALE, QTY_SCALE };
 
 /** An exact decimal field, or a 422 naming it. */
 export function scaledField(field: string, value: number | string, scale: number, options: { min?: number } = {}): number {
@@ -51,8 +50,7 @@ export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: 
   const min = optionalLevel('minStockLevel', input.minStockLevel) ?? null;
   const max = optionalLevel('maxStockLevel', input.maxStockLevel) ?? null;
   checkLevels(min, max);
-  const name = input.name.trim();
-  if (!name) throw invalidField('name', 'must not be blank');
+  const name = requiredText('name', input.name);
   const row = {
     org_id: actor.orgId,
     id: input.id ?? newId(),
@@ -94,8 +92,7 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
   const plan = async (current: Product): Promise<Updateable<ProductsTable>> => {
     const changes: Updateable<ProductsTable> = { updated_at: nowIso() };
     if (patch.name !== undefined) {
-      changes.name = patch.name.trim();
-      if (!changes.name) throw invalidField('name', 'must not be blank');
+      changes.name = requiredText('name', patch.name);
     }
     if (patch.sku !== undefined) changes.sku = patch.sku;
     if (patch.unit !== undefined) changes.unit = patch.unit;

@@ -4,13 +4,13 @@
  * own write transaction.
  */
 import type { Actor } from '../../http/access.ts';
-import { validationError } from '../../http/errors.ts';
-import { formatScaled } from '../../storage/decimal.ts';
+import { invalidField, validationError } from '../../http/errors.ts';
+import { formatScaled, QTY_SCALE } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
 import type { BalanceRow } from './stock.queries.ts';
 import { balanceView } from './stock.ts';
-import { QTY_SCALE, scaledField } from './products.ts';
+import { scaledField } from './products.ts';
 import type { StockBalance } from './schemas.ts';
 
 export interface ReservationInput {
@@ -22,7 +22,7 @@ export interface ReservationInput {
 
 function positiveQty(qty: number | string): number {
   const scaled = scaledField('qty', qty, QTY_SCALE);
-  if (scaled <= 0) throw validationError('qty: must be greater than zero', [{ field: 'qty', message: 'must be greater than zero' }]);
+  if (scaled <= 0) throw invalidField('qty', 'must be greater than zero');
   return scaled;
 }
 

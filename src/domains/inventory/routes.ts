@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
-import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write, writeShared } from '../../http/write.ts';
 import { allowsNegativeStock, prepareMovement } from './movement-rule.ts';
 import { getMovement, listMovements, movementPosting } from './movements.ts';
@@ -41,15 +41,17 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List products',
     description: 'Nomenclature items by name; search matches the name, SKU or barcode.',
     query: ProductListQuery,
+    conditional: taggedByCollection(products),
     response: { status: 200, schema: ProductList, description: 'A page of products.' },
-  }, async (req, reply) => conditionalList(req, reply, products, () => listProducts(db(), req.actor, req.query)));
+  }, async (req) => listProducts(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/products/:id', operationId: 'getProduct', tags, access: read,
     summary: 'Get a product',
     params: IdParam,
+    conditional: taggedByVersion(products),
     response: { status: 200, schema: Product, description: 'The product, with its version as ETag.' },
-  }, async (req, reply) => conditionalRecord(req, reply, products, req.params.id, () => getProduct(db(), req.actor, req.params.id)));
+  }, async (req) => getProduct(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/products', operationId: 'createProduct', tags, access: { ...edit, risk: 'low' },
@@ -69,22 +71,22 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     errors: { 409: 'The product changed since the If-Match version (stale_version), or another active product has the SKU (already_exists).' },
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    const product = await write(req, reply, 200, (tx) => updateProduct(tx, req.actor, req.params.id, req.body, expected));
-    reply.header('etag', etagOf((product as Product).version));
-    return product;
+    return write(req, reply, 200, (tx) => updateProduct(tx, req.actor, req.params.id, req.body, expected));
   });
 
   route(app, {
     method: 'GET', url: '/warehouses', operationId: 'listWarehouses', tags, access: read,
     summary: 'List warehouses',
     query: WarehouseListQuery,
+    conditional: taggedByCollection(warehouses),
     response: { status: 200, schema: WarehouseList, description: 'A page of warehouses.' },
-  }, async (req, reply) => conditionalList(req, reply, warehouses, () => listWarehouses(db(), req.actor, req.query)));
+  }, async (req) => listWarehouses(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/warehouses/:id', operationId: 'getWarehouse', tags, access: read,
     summary: 'Get a warehouse',
     params: IdParam,
+    conditional: taggedByCollection(warehouses),
     response: { status: 200, schema: Warehouse, description: 'The warehouse.' },
   }, async (req) => getWarehouse(db(), req.actor, req.params.id));
 
@@ -93,21 +95,24 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List stock balances',
     description: 'Balances per warehouse and item; they change only through movements.',
     query: StockQuery,
+    conditional: taggedByCollection(stockLedger),
     response: { status: 200, schema: StockBalanceList, description: 'A page of stock balances.' },
-  }, async (req, reply) => conditionalList(req, reply, stockLedger, () => listStock(db(), req.actor, req.query)));
+  }, async (req) => listStock(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/movements', operationId: 'listMovements', tags, access: read,
     summary: 'List stock movements, newest first',
     description: 'Cursor pagination: pass next_cursor as cursor for the next page. warehouse_id matches the source or the destination.',
     query: MovementListQuery,
+    conditional: taggedByCollection(stockLedger),
     response: { status: 200, schema: MovementPage, description: 'A page of movements.' },
-  }, async (req, reply) => conditionalList(req, reply, stockLedger, () => listMovements(db(), req.actor, req.query, app.sealer)));
+  }, async (req) => listMovements(db(), req.actor, req.query, app.sealer));
 
   route(app, {
     method: 'GET', url: '/movements/:id', operationId: 'getMovement', tags, access: read,
     summary: 'Get a movement with its lines',
     params: IdParam,
+    conditional: taggedByCollection(stockLedger),
     response: { status: 200, schema: Movement, description: 'The movement.' },
   }, async (req) => getMovement(db(), req.actor, req.params.id));
 

@@ -6,7 +6,7 @@ import { DecimalInput, DecimalString, EnumText, LocalDateTime, Name, Nullable, N
 
 export const ITEM_TYPES = ['product', 'service', 'material', 'finished_good'] as const;
 export const MOVEMENT_KINDS = ['in', 'out', 'transfer', 'adjustment'] as const;
-export const LISTED_MOVEMENT_KINDS = [...MOVEMENT_KINDS, 'produce', 'consume'] as const;
+const LISTED_MOVEMENT_KINDS = [...MOVEMENT_KINDS, 'produce', 'consume'] as const;
 
 const Amount = Type.Number({ minimum: 0, description: 'at most two fraction digits' });
 const Level = Type.Number({ minimum: 0, description: 'at most three fraction digits' });

@@ -31,7 +31,7 @@ async function dueMessages(tx: Tx, now: string, limit: number): Promise<ClaimedM
  * Messenger deliveries as the kernel's jobs: the kernel claims, leases, retries and settles them.
  * A delivery to a user deactivated since it was queued is settled as failed, never sent nor retried.
  */
-export function messengerQueue(sender: TelegramSender): JobQueue<ClaimedMessage, AttemptResult> {
+function messengerQueue(sender: TelegramSender): JobQueue<ClaimedMessage, AttemptResult> {
   return {
     table: MESSENGER_TABLE,
     selectDue: dueMessages,

@@ -11,7 +11,7 @@ import { chatsOf, insertMessengerDeliveries, insertNotifications } from './queri
 /** Messenger dispatchers in every process wake on this channel when deliveries commit. */
 export const MESSENGER_CHANNEL = 'bizplat_messenger_deliveries';
 
-export const NOTIFY_CONSUMER = 'notifications.notify';
+const NOTIFY_CONSUMER = 'notifications.notify';
 
 /** What a rule makes of one event of its name. */
 interface Message {

@@ -164,7 +164,7 @@ async function follow(run: Run, targets: readonly string[], join: boolean): Prom
 }
 
 /** Ends the process; stages still active are cancelled and their tasks closed as cancelled. */
-export async function endProcess(run: Run, status: Exclude<ProcessStatus, 'running'>, note?: string): Promise<void> {
+async function endProcess(run: Run, status: Exclude<ProcessStatus, 'running'>, note?: string): Promise<void> {
   run.status = status;
   run.completedAt = run.now;
   for (const stage of run.stages.filter((s) => s.status === 'active')) {

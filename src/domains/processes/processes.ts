@@ -1,6 +1,6 @@
 /** Process use cases: start (one transaction: instance, start stage, its task, journal), list and read within visibility. */
 import type { Actor } from '../../http/access.ts';
-import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
+import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { isoWithOffset } from '../../storage/codecs.ts';
@@ -24,11 +24,6 @@ export function seesAll(actor: ProcessesActor): boolean {
   return actor.rights.has('bpm.admin');
 }
 
-/** What a conditional read's tag must cover besides the organization: everyone, or this user. */
-export function visibleAs(actor: ProcessesActor): string {
-  return seesAll(actor) ? 'all' : `user:${actor.userId}`;
-}
-
 /** Whether the caller may name the entity: it exists in the organization and, for a task, the caller sees it (one out of sight answers as an unknown one). */
 const KNOWN: Record<EntityType, (db: Db, actor: ProcessesActor, id: string) => Promise<boolean>> = {
   deal: (db, actor, id) => dealExists(db, actor.orgId, id),
@@ -48,7 +43,7 @@ async function checkEntity(db: Db, actor: ProcessesActor, input: ProcessCreateIn
 export async function startProcess(tx: Tx, actor: ProcessesActor, input: ProcessCreateInput): Promise<ProcessStartedOut> {
   const orgId = actor.orgId;
   if (input.variables !== undefined && input.initial_variables !== undefined) {
-    throw validationError('initial_variables: is another name for variables; give one of the two', [{ field: 'initial_variables', message: 'is another name for variables; give one of the two' }]);
+    throw invalidField('initial_variables', 'is another name for variables; give one of the two');
   }
   const template = await findTemplate(tx.db, orgId, input.template_id);
   if (template === undefined) throw notFound('process template');

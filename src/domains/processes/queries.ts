@@ -93,10 +93,6 @@ export async function insertStage(db: Db, row: Insertable<ProcessStagesTable>): 
   await db.insertInto('process_stages').values(row).execute();
 }
 
-export async function setStageTask(db: Db, orgId: string, id: string, taskId: string): Promise<void> {
-  await db.updateTable('process_stages').set({ task_id: taskId }).where('org_id', '=', orgId).where('id', '=', id).execute();
-}
-
 /** Ends a stage only while it is active: false when another step already ended it (the step is then a no-op). */
 export async function endStage(db: Db, orgId: string, id: string, changes: Pick<Updateable<ProcessStagesTable>, 'status' | 'decision' | 'completed_at'>): Promise<boolean> {
   const result = await db.updateTable('process_stages').set(changes).where('org_id', '=', orgId).where('id', '=', id).where('status', '=', 'active').executeTakeFirst();

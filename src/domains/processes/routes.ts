@@ -1,11 +1,11 @@
 /** The business-process endpoints: thin handlers (parse → one use case → reply). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { readerTag, taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
-import { getProcess, listProcesses, startProcess, visibleAs } from './processes.ts';
+import { getProcess, listProcesses, seesAll, startProcess } from './processes.ts';
 import { processes, templates } from './queries.ts';
 import { Process, ProcessCreate, ProcessList, ProcessListQuery, ProcessStarted, ProcessTemplateList, ProcessTemplateListQuery } from './schemas.ts';
 import { listTemplates } from './templates.ts';
@@ -23,24 +23,27 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List published process templates',
     description: 'Templates are imported (collection processTemplates); only published ones are listed, by title.',
     query: ProcessTemplateListQuery,
+    conditional: taggedByCollection(templates),
     response: { status: 200, schema: ProcessTemplateList, description: 'A page of published templates.' },
-  }, async (req, reply) => conditionalList(req, reply, templates, () => listTemplates(db(), req.actor.orgId, req.query)));
+  }, async (req) => listTemplates(db(), req.actor.orgId, req.query));
 
   route(app, {
     method: 'GET', url: '/processes', operationId: 'listProcesses', tags, access: read,
     summary: 'List process instances',
     description: `Newest first. ${visibility}`,
     query: ProcessListQuery,
+    conditional: taggedByCollection(processes, readerTag(seesAll)),
     response: { status: 200, schema: ProcessList, description: 'A page of the processes the caller sees.' },
-  }, async (req, reply) => conditionalList(req, reply, processes, () => listProcesses(db(), req.actor, req.query), visibleAs(req.actor)));
+  }, async (req) => listProcesses(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/processes/:id', operationId: 'getProcess', tags, access: read,
     summary: 'Get a process with its stages',
     description: `stage_instances lists the activated stages in activation order. A process outside the caller's visibility is 404. ${visibility}`,
     params: IdParam,
+    conditional: taggedByVersion(processes, readerTag(seesAll)),
     response: { status: 200, schema: Process, description: 'The process with its stage instances.' },
-  }, async (req, reply) => conditionalRecord(req, reply, processes, req.params.id, () => getProcess(db(), req.actor, req.params.id), visibleAs(req.actor)));
+  }, async (req) => getProcess(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/processes', operationId: 'startProcess', tags, access: execute,

@@ -6,14 +6,13 @@ import { ListOf, PageQuery } from '../../http/pagination.ts';
 import { DateTime, EnumText, Name, Nullable, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
 import { INITIATOR, STAGE_TYPES } from './graph.ts';
 
-export const PROCESS_STATUSES = ['running', 'completed', 'cancelled', 'failed'] as const;
+const PROCESS_STATUSES = ['running', 'completed', 'cancelled', 'failed'] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
-export const ENTITY_TYPES = ['deal', 'client', 'task'] as const;
+const ENTITY_TYPES = ['deal', 'client', 'task'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 /** A stage instance is active until it completes (decided, for an approval) or is cancelled because its process ended. */
-export const STAGE_STATUSES = ['active', 'completed', 'cancelled'] as const;
-export type StageStatus = (typeof STAGE_STATUSES)[number];
-export const DECISIONS = ['approved', 'rejected'] as const;
+const STAGE_STATUSES = ['active', 'completed', 'cancelled'] as const;
+const DECISIONS = ['approved', 'rejected'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 // ---- templates ----
@@ -33,7 +32,7 @@ export type ProcessTemplateListInput = Static<typeof ProcessTemplateListQuery>;
 
 const StageIds = (description: string) => Type.Array(RefId({ description: 'a stage id of the same template' }), { maxItems: 50, description });
 
-export const TemplateStageImport = Type.Object(
+const TemplateStageImport = Type.Object(
   {
     id: RefId({ description: 'unique within the template' }),
     title: Name(300),

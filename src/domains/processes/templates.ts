@@ -1,5 +1,5 @@
 /** Process templates: imported (graph checked), listed when published, read by the engine. */
-import { validationError } from '../../http/errors.ts';
+import { invalidFields } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { userLinkProblems } from '../../platform/members.ts';
@@ -47,7 +47,7 @@ export async function importTemplate(tx: Tx, orgId: string, input: ProcessTempla
   // A template assigns work to come, so it names active members only (unlike an import of history).
   const named = stages.flatMap((s, i) => (s.executor === INITIATOR ? [] : [[`stages[${i}].executor`, [s.executor]] as const]));
   for (const p of await userLinkProblems(tx.db, orgId, named)) problems.push({ ...p, message: `${p.message}, nor "${INITIATOR}"` });
-  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+  if (problems.length > 0) throw invalidFields(problems);
   await templates.insert(tx.db, {
     org_id: orgId,
     id: input.id ?? newId(),

@@ -2,7 +2,7 @@
  * The production part of the demo data set: a pipeline and the order made when the CRM demo's
  * won packaging deal was transferred (the commercial demo's quotation points to it).
  */
-export const DEMO_PRODUCTION_ORDER = '0190a1b2-0000-7000-8000-000000001611';
+const DEMO_PRODUCTION_ORDER = '0190a1b2-0000-7000-8000-000000001611';
 
 export const productionDemoData: Record<string, unknown[]> = {
   productionPipelines: [

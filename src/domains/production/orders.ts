@@ -3,11 +3,12 @@ import { invalidField } from '../../http/errors.ts';
 import type { Actor } from '../../http/access.ts';
 import type { Page } from '../../http/pagination.ts';
 import { emit } from '../../events/emit.ts';
+import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
-import { toScaled } from '../../storage/decimal.ts';
+import { QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { defaultPipelineStart, pipelineExists, pipelineStage, productionOrders, QTY_SCALE } from './queries.ts';
+import { defaultPipelineStart, pipelineExists, pipelineStage, productionOrders } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { MonitorStatus, ProductionOrderDetailOut, ProductionOrderListInput, ProductionOrderOut, ProductionStatus } from './schemas.ts';
 
@@ -68,12 +69,10 @@ async function checkPlacement(db: Db, orgId: string, pipelineId: string | null, 
 /** Writes one production order and raises the internal production_order.created. */
 export async function createProductionOrder(tx: Tx, actor: ProductionActor, input: ProductionOrderInput): Promise<ProductionOrderOut> {
   const id = input.id ?? newId();
-  const title = input.title.trim();
-  if (title === '') throw invalidField('title', 'must not be empty');
+  const title = requiredText('title', input.title);
   let summed = 0;
   const items = input.items.map((item, i) => {
-    const name = item.name.trim();
-    if (name === '') throw invalidField(`items.${i}.name`, 'must not be empty');
+    const name = requiredText(`items.${i}.name`, item.name);
     summed += quantity(`items.${i}.qty`, item.qty, true);
     return { name, qty: item.qty };
   });

@@ -1,5 +1,6 @@
 /** Production pipelines and their stages: written by import (`productionPipelines`, or named by an imported order), read into an order's currentStage. */
 import { duplicateId, invalidField } from '../../http/errors.ts';
+import { requiredText } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -16,11 +17,9 @@ export interface PipelineInput {
 /** Stores a pipeline; stage ids are unique in the organization (an order names its stage by id alone). */
 export async function createPipeline(tx: Tx, actor: ProductionActor, input: PipelineInput): Promise<string> {
   const id = input.id ?? newId();
-  const title = input.title.trim();
-  if (title === '') throw invalidField('title', 'must not be empty');
+  const title = requiredText('title', input.title);
   const stages = input.stages.map((s, i) => {
-    const stageTitle = s.title.trim();
-    if (stageTitle === '') throw invalidField(`stages.${i}.title`, 'must not be empty');
+    const stageTitle = requiredText(`stages.${i}.title`, s.title);
     return { org_id: actor.orgId, id: s.id ?? newId(), pipeline_id: id, title: stageTitle, sort_order: s.order ?? i + 1 };
   });
   const seen = new Set<string>([id]);
@@ -61,7 +60,6 @@ export async function createNamedPlacement(tx: Tx, actor: ProductionActor, named
   if (stageId === null) return;
   if (!namedByOrders.has(pipelineId) || (await pipelineStage(tx.db, actor.orgId, pipelineId, stageId))) return;
   if ((await takenIds(tx.db, actor.orgId, [stageId], [stageId])).has(stageId)) return;
-  const title = named.stageTitle?.trim();
-  if (title === '') throw invalidField('currentStage.title', 'must not be empty');
+  const title = named.stageTitle === undefined ? undefined : requiredText('currentStage.title', named.stageTitle);
   await appendStage(tx.db, actor.orgId, pipelineId, { id: stageId, title: title ?? stageId });
 }

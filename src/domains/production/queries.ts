@@ -1,7 +1,7 @@
 /** The production domain's only SQL. Every function takes orgId: a query never reaches another tenant's rows. */
 import type { Insertable } from 'kysely';
 import { readJson } from '../../storage/codecs.ts';
-import { scaledToNumber } from '../../storage/decimal.ts';
+import { QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { ProductionPipelinesTable, ProductionStagesTable } from './tables.ts';
@@ -9,7 +9,6 @@ import type { ProductionPipelinesTable, ProductionStagesTable } from './tables.t
 export type { Db };
 
 /** Quantities are stored in thousandths. */
-export const QTY_SCALE = 3;
 
 const order = fieldsOf<'production_orders'>();
 const qty = (value: number | string) => scaledToNumber(Number(value), QTY_SCALE);

@@ -36,7 +36,7 @@ const example = {
 export const ProductionOrder = named('ProductionOrder', Type.Object(orderFields, { description: 'A production order, as lists show it.', examples: [example] }));
 export type ProductionOrderOut = Static<typeof ProductionOrder>;
 
-export const ProductionStageRef = Type.Object({ id: Type.String(), title: Type.String() });
+const ProductionStageRef = Type.Object({ id: Type.String(), title: Type.String() });
 
 export const ProductionOrderDetail = named('ProductionOrderDetail', Type.Object({
   ...orderFields,

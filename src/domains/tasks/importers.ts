@@ -6,7 +6,7 @@
  * organization's users (deactivated ones too: a task of the past keeps who did it), may have a
  * past deadline, and raise no task.assigned (nobody was just assigned).
  */
-import { validationError } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import { bodyValidator } from '../../http/validation.ts';
 import { memberUserIds } from '../../platform/members.ts';
 import { RIGHTS } from '../../platform/rights.ts';
@@ -41,7 +41,7 @@ const statusesImporter: Importer = {
 async function importTask(tx: Tx, ctx: ImportContext, record: TaskImportInput): Promise<void> {
   const { id, created_by_user_id: author, is_archived: isArchived, created_at: createdAt, updated_at: updatedAt, ...body } = record;
   if (author !== undefined && !(await memberUserIds(tx.db, ctx.org.id, [author])).has(author)) {
-    throw validationError('created_by_user_id: is not a user of this organization', [{ field: 'created_by_user_id', message: 'is not a user of this organization' }]);
+    throw invalidField('created_by_user_id', 'is not a user of this organization');
   }
   const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
   await createTask(tx, importActor(ctx, author ?? ctx.actingUserId), body, {

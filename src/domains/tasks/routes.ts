@@ -1,16 +1,16 @@
 /** The tasks endpoints: thin handlers (parse → one use case → reply). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
-import { conditionalList, conditionalRecord } from '../../http/conditional.ts';
+import { readerTag, taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
-import { etagOf, expectedVersion } from '../../http/versions.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { listProjects } from './projects.ts';
 import { projects, tasks } from './queries.ts';
 import { ProjectList, ProjectListQuery, Task, TaskCreate, TaskList, TaskListQuery, TaskPatch } from './schemas.ts';
 import { createTask, getTask, listTasks, updateTask } from './tasks.ts';
-import { visibleAs } from './visibility.ts';
+import { seesAll } from './visibility.ts';
 
 const read: RouteAccess = { scope: 'tasks:read', capability: 'tasks', mode: 'read' };
 const edit: RouteAccess = { scope: 'tasks:write', right: 'tasks.edit', capability: 'tasks', mode: 'write', risk: 'low' };
@@ -25,16 +25,18 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List tasks',
     description: `Newest first; archived tasks are never listed. assignee_id matches the executor or a co-executor. ${visibility}`,
     query: TaskListQuery,
+    conditional: taggedByCollection(tasks, readerTag(seesAll)),
     response: { status: 200, schema: TaskList, description: 'A page of the tasks the caller sees.' },
-  }, async (req, reply) => conditionalList(req, reply, tasks, () => listTasks(db(), req.actor, req.query), visibleAs(req.actor)));
+  }, async (req) => listTasks(db(), req.actor, req.query));
 
   route(app, {
     method: 'GET', url: '/tasks/:id', operationId: 'getTask', tags, access: read,
     summary: 'Get a task',
     description: `A task outside the caller's visibility is 404. ${visibility}`,
     params: IdParam,
+    conditional: taggedByVersion(tasks, readerTag(seesAll)),
     response: { status: 200, schema: Task, description: 'The task, with its version as ETag.' },
-  }, async (req, reply) => conditionalRecord(req, reply, tasks, req.params.id, () => getTask(db(), req.actor, req.params.id), visibleAs(req.actor)));
+  }, async (req) => getTask(db(), req.actor, req.params.id));
 
   route(app, {
     method: 'POST', url: '/tasks', operationId: 'createTask', tags, access: edit,
@@ -65,11 +67,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req, reply) => {
     const expected = expectedVersion(req);
-    return write(req, reply, 200, async (tx) => {
-      const task = await updateTask(tx, req.actor, req.params.id, req.body, expected);
-      reply.header('etag', etagOf(task.version));
-      return task;
-    });
+    return write(req, reply, 200, (tx) => updateTask(tx, req.actor, req.params.id, req.body, expected));
   });
 
   route(app, {
@@ -77,6 +75,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
     summary: 'List projects',
     description: 'Projects tasks belong to, by name; archived projects are not listed.',
     query: ProjectListQuery,
+    conditional: taggedByCollection(projects),
     response: { status: 200, schema: ProjectList, description: 'A page of projects.' },
-  }, async (req, reply) => conditionalList(req, reply, projects, () => listProjects(db(), req.actor, req.query)));
+  }, async (req) => listProjects(db(), req.actor, req.query));
 }

@@ -1,5 +1,5 @@
 /** The organization's task status dictionary: its statuses, the initial one, and the allowed transitions. */
-import { invalidField, validationError } from '../../http/errors.ts';
+import { invalidField, invalidFields } from '../../http/errors.ts';
 import { readBool, readJson } from '../../storage/codecs.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { DEFAULT_STATUSES } from './default-statuses.ts';
@@ -57,7 +57,7 @@ export function checkTransition(dictionary: StatusDictionary, from: string, to: 
 }
 
 /** Problems of a whole dictionary, each naming `<where>[<index>].<field>`; none means it is usable. */
-export function dictionaryProblems(statuses: StatusDefinition[], where: string): Array<{ field: string; message: string }> {
+function dictionaryProblems(statuses: StatusDefinition[], where: string): Array<{ field: string; message: string }> {
   const problems: Array<{ field: string; message: string }> = [];
   const names = new Set<string>();
   statuses.forEach((s, i) => {
@@ -84,7 +84,7 @@ export async function replaceDictionary(tx: Tx, orgId: string, statuses: StatusD
   for (const used of await statusesInUse(tx.db, orgId)) {
     if (!names.has(used)) problems.push({ field: where, message: `tasks of this organization are in status "${used}", which the dictionary leaves out` });
   }
-  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field} ${p.message}`).join('; '), problems);
+  if (problems.length > 0) throw invalidFields(problems);
   await replaceStatusRows(
     tx.db,
     orgId,

@@ -7,7 +7,7 @@
  * co-executors, watchers) is edited as on any task.
  */
 import { hasScope } from '../../http/access.ts';
-import { invalidField, refused } from '../../http/errors.ts';
+import { forbidden, invalidField } from '../../http/errors.ts';
 import { isRight, isScope } from '../../platform/rights.ts';
 import type { Right, Scope } from '../../platform/rights.ts';
 import { stewardColumns } from './queries.ts';
@@ -46,7 +46,7 @@ export function checkStewardedChange(actor: TasksActor, steward: Steward, curren
   const decides = (input.status !== undefined && input.status !== current.status) || (input.is_archived !== undefined && input.is_archived !== current.is_archived);
   if (!decides || actor.userId === current.assignee_id) return null;
   if (actor.rights.has(steward.right) && hasScope(actor, steward.scope)) return steward.right;
-  throw refused(
+  throw forbidden(
     'executor_only',
     `only its executor (${current.assignee_id ?? 'none'}) may change the status of this task or archive it: it hands them a business process stage to complete or decide; `
       + `a holder of the right ${steward.right} with a token carrying the scope ${steward.scope} may act in their place`,

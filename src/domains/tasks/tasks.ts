@@ -1,9 +1,10 @@
 /** Task use cases: the status workflow, links checked against the organization, visibility, task.assigned. */
 import type { Insertable, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { forbidden, notFound, validationError } from '../../http/errors.ts';
+import { forbidden, invalidFields, notFound } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
@@ -40,17 +41,11 @@ export interface CreateOptions {
   linkable?: LinkableUsers;
 }
 
-function trimmed(value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  const t = value.trim();
-  return t === '' ? null : t;
-}
-
 const distinct = (values: readonly string[]) => [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
 
 function requirePriorityRight(actor: TasksActor): void {
   if (!actor.rights.has('tasks.set_priority')) {
-    throw forbidden('setting or changing the priority of a task needs the right tasks.set_priority', { required_right: 'tasks.set_priority' });
+    throw forbidden('insufficient_scope', 'setting or changing the priority of a task needs the right tasks.set_priority', { required_right: 'tasks.set_priority' });
   }
 }
 
@@ -77,7 +72,7 @@ async function checkLinks(db: Db, orgId: string, links: Links, given: Partial<Re
   if (given.deal_id !== undefined && links.deal_id !== null && !(await dealExists(db, orgId, links.deal_id))) {
     problems.push({ field: 'deal_id', message: 'is not a deal of this organization' });
   }
-  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+  if (problems.length > 0) throw invalidFields(problems);
 }
 
 /** The users who became executor or co-executor: the new executor, and co-executors not there before. */
@@ -124,8 +119,7 @@ async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDi
 export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInput, options: CreateOptions = {}): Promise<TaskOut> {
   const orgId = actor.orgId;
   if (input.priority !== undefined && input.priority !== DEFAULT_PRIORITY) requirePriorityRight(actor);
-  const title = trimmed(input.title);
-  if (title === null) throw validationError('title: must not be empty', [{ field: 'title', message: 'must not be empty' }]);
+  const title = requiredText('title', input.title);
   const dictionary = await statusDictionary(tx.db, orgId);
   const status = input.status === undefined ? dictionary.initial : knownStatus(dictionary, input.status);
   const links: Links = {
@@ -146,7 +140,7 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
     id,
     version: 1,
     title,
-    description: trimmed(input.description),
+    description: trimmedOrNull(input.description),
     status,
     priority: input.priority ?? DEFAULT_PRIORITY,
     ...links,
@@ -184,11 +178,9 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
     if (input.priority !== undefined && input.priority !== current.priority) requirePriorityRight(actor);
     const changes: Updateable<TasksTable> = { updated_at: nowIso() };
     if (input.title !== undefined) {
-      const title = trimmed(input.title);
-      if (title === null) throw validationError('title: must not be empty', [{ field: 'title', message: 'must not be empty' }]);
-      changes.title = title;
+      changes.title = requiredText('title', input.title);
     }
-    if (input.description !== undefined) changes.description = trimmed(input.description);
+    if (input.description !== undefined) changes.description = trimmedOrNull(input.description);
     if (input.status !== undefined) {
       dictionary = await statusDictionary(tx.db, orgId);
       checkTransition(dictionary, current.status, input.status);

@@ -27,11 +27,6 @@ export function canSee(actor: Viewer, task: People): boolean {
   return task.created_by_user_id === me || task.assignee_id === me || task.assignee_ids.includes(me) || task.watcher_ids.includes(me);
 }
 
-/** What a conditional read's tag must cover besides the organization: everyone, or this user. */
-export function visibleAs(actor: TasksActor): string {
-  return seesAll(actor) ? 'all' : `user:${actor.userId}`;
-}
-
 /** The task_members rows of a task: one per user and role. */
 export function memberRows(orgId: string, taskId: string, task: People): TaskMembersTable[] {
   const rows: TaskMembersTable[] = [];

@@ -29,6 +29,5 @@ export const EVENT_NAMES = [
   'process.stage_decided',
 ] as const;
 
-export type EventName = (typeof EVENT_NAMES)[number];
 
 export const ALL_EVENTS = '*';

@@ -1,6 +1,7 @@
 /** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
+import { bumpCollection } from '../../storage/change-counters.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -83,7 +84,9 @@ export async function replaceStoredTarget(db: Db, was: StoredTarget, now: { url:
     .where('url', '=', was.url)
     .where('secret', '=', was.secret)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const replaced = Number(result.numUpdatedRows);
+  if (replaced > 0) await bumpCollection(db, was.org_id, subscriptions.table);
+  return replaced;
 }
 
 export function activeSubscriptionEvents(db: Db, orgId: string): Promise<Array<{ id: string; events: unknown }>> {
@@ -98,6 +101,7 @@ export async function disableSubscription(db: Db, orgId: string, id: string, now
     .where('id', '=', id)
     .where('is_active', '=', true)
     .execute();
+  await bumpCollection(db, orgId, subscriptions.table);
 }
 
 export async function cancelPendingDeliveries(db: Db, orgId: string, subscriptionId: string, now: string): Promise<number> {
@@ -260,6 +264,8 @@ export async function recordSubscriptionStats(
     .where('org_id', '=', s.orgId)
     .where('id', '=', s.id)
     .execute();
+  // The statistics are part of GET /webhooks: its tag must move with them.
+  await bumpCollection(db, s.orgId, subscriptions.table);
 }
 
 export interface DeliveryLogRow {

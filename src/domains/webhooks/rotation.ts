@@ -14,7 +14,7 @@ import type { RotatedSecret } from './schemas.ts';
 import { sealSecret } from './secrets.ts';
 import { newSecret } from './standard-webhooks.ts';
 
-export const ROTATED_NOTE =
+const ROTATED_NOTE =
   'Keep the new secret: it is shown only now. Until previousSecretExpiresAt, webhook-signature carries a signature under the previous secret as well ' +
   '(X-Webhook-Signature is under the new secret only): switch receivers over before then. Rotating again ends the previous secret at once.';
 

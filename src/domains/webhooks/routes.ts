@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { declaredEvent } from '../../events/registry.ts';
 import type { RouteAccess } from '../../http/access.ts';
 import { requestSource } from '../../http/audit-source.ts';
+import { taggedByCollection } from '../../http/conditional.ts';
 import { documentWebhook } from '../../http/openapi.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
 import { EVENT_NAMES } from './catalog.ts';
+import { subscriptions } from './queries.ts';
 import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, RotatedSecret, SubscriptionList, WebhookPayload } from './schemas.ts';
 import { rotateSecret, ROTATION_SHOWN_ONCE_NOTE } from './rotation.ts';
 import { createSubscription, deleteSubscription, eventCatalog, listSubscriptions, SHOWN_ONCE_NOTE } from './subscriptions.ts';
@@ -30,6 +32,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET', url: '/webhooks', operationId: 'listWebhooks', tags, access: read,
     summary: 'Webhook subscriptions with delivery statistics',
     description: 'Every subscription of the organization with failureCount, lastSuccessAt and lastFailureAt (no secret).',
+    conditional: taggedByCollection(subscriptions),
     response: { status: 200, schema: SubscriptionList, description: 'The subscriptions.' },
   }, async (request) => listSubscriptions(app.storage.db, request.actor));
 

@@ -45,7 +45,7 @@ export function signature(secret: string, body: Buffer | string): string {
  * X-Webhook-Timestamp value (Unix seconds). A receiver that checks it and refuses old
  * timestamps cannot be fed a recorded delivery again later.
  */
-export function timestampedSignature(secret: string, timestamp: string, body: Buffer): string {
+function timestampedSignature(secret: string, timestamp: string, body: Buffer): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 

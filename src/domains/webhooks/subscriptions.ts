@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import { invalidField, notFound, validationError } from '../../http/errors.ts';
+import { invalidField, invalidFields, notFound } from '../../http/errors.ts';
+import { requiredText } from '../../http/text.ts';
 import { nowIso, readBool, toJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
@@ -30,7 +31,7 @@ export function eventCatalog(): { events: string[] } {
 }
 
 /** "*", ["*"] or a non-empty list of catalog names (duplicates dropped), checked field by field. */
-export function normalizeEvents(events: CreateSubscriptionBody['events']): string[] {
+function normalizeEvents(events: CreateSubscriptionBody['events']): string[] {
   if (events === ALL_EVENTS) return [ALL_EVENTS];
   if (events.length === 0) throw invalidField('events', 'must list at least one catalog event, or be "*" for all');
   const catalog: readonly string[] = EVENT_NAMES;
@@ -38,14 +39,13 @@ export function normalizeEvents(events: CreateSubscriptionBody['events']): strin
     if (name === ALL_EVENTS) return events.length === 1 ? [] : [{ field: `events.${i}`, message: '"*" (all events) must be the only value' }];
     return catalog.includes(name) ? [] : [{ field: `events.${i}`, message: `"${name}" is not in the event catalog (GET /webhooks/event-catalog)` }];
   });
-  if (problems.length > 0) throw validationError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+  if (problems.length > 0) throw invalidFields(problems);
   return [...new Set(events)];
 }
 
 /** The body's url must already have passed checkTargetUrl (it may resolve DNS, so it runs before the transaction). */
 export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody, sealer: Sealer, by: AuditSource): Promise<CreatedSubscription> {
-  const name = body.name.trim();
-  if (name === '') throw invalidField('name', 'must not be blank');
+  const name = requiredText('name', body.name);
   const events = normalizeEvents(body.events);
   const secret = newSecret();
   const id = newId();

@@ -6,7 +6,7 @@ import { BackupError } from './files.ts';
 const INSTALL_HINT = 'install the PostgreSQL client tools of the server\'s major version (Debian: apt-get install postgresql-client)';
 
 /** Starts a PostgreSQL client program; a program missing from PATH is reported once the process fails to start. */
-export function startTool(program: string, args: string[], env: NodeJS.ProcessEnv, stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+function startTool(program: string, args: string[], env: NodeJS.ProcessEnv, stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
   return spawn(program, args, { env, stdio: [stdin, 'pipe', 'pipe'] });
 }
 

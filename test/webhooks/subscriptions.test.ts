@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { api, createPrincipal, describeEachDatabase, json } from '../../../test/helpers/harness.ts';
-import { migrate } from '../../setup.ts';
-import { EVENT_NAMES } from './catalog.ts';
-import { SIGNATURE_NOTE } from './subscriptions.ts';
+import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
+import { migrate } from '../../src/setup.ts';
+import { EVENT_NAMES } from '../../src/domains/webhooks/catalog.ts';
+import { SIGNATURE_NOTE } from '../../src/domains/webhooks/subscriptions.ts';
 
 interface Sub {
   id: string;

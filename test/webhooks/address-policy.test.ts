@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { guardedLookup, isForbiddenAddress } from './address-policy.ts';
-import { parseTargetUrl } from './target-url.ts';
+import { guardedLookup, isForbiddenAddress } from '../../src/domains/webhooks/address-policy.ts';
+import { parseTargetUrl } from '../../src/domains/webhooks/target-url.ts';
 
 describe('webhook address policy', () => {
   it('refuses loopback, private, link-local, unique-local, multicast and reserved addresses', () => {

@@ -1,0 +1,43 @@
+/** The Fastify instance's own options: logging, request ids, limits, framework errors. */
+import { randomUUID } from 'node:crypto';
+import { LogController } from 'fastify';
+import type { FastifyHttpOptions, FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import type { Config } from '../config.ts';
+import { clientErrorHandler, frameworkErrors } from './error-handler.ts';
+import { requestLogSerializer } from './request-log.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface LogOptions {
+  /** false: no logging (tests); otherwise log at config.logLevel (to `logStream` when given, else stdout). */
+  logger?: boolean;
+  logStream?: { write(line: string): void };
+}
+
+export function serverOptions(config: Config, log: LogOptions): FastifyHttpOptions<Server> & FastifyServerOptions {
+  return {
+    logger:
+      log.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer(config.logQueryValues) },
+            ...(log.logStream ? { stream: log.logStream } : {}),
+          },
+    bodyLimit: config.bodyLimitBytes,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
+    // Two Host headers arrive joined ("a, b") instead of the first one winning, and a missing Host
+    // reaches checkFraming: both are refused there in the envelope.
+    http: { joinDuplicateHeaders: true, requireHostHeader: false },
+    return503OnClosing: false,
+    trustProxy: false,
+  };
+}
