@@ -13,6 +13,7 @@ export class PassLoop {
   #passing: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  #passes = 0;
 
   constructor(pass: () => Promise<void>, failed: (error: unknown) => void, retryMs: () => number) {
     this.#pass = pass;
@@ -24,12 +25,23 @@ export class PassLoop {
     return this.#stopped;
   }
 
+  /** Passes started so far: which commits woke this loop, for metrics and tests. */
+  get passes(): number {
+    return this.#passes;
+  }
+
+  /** Whether a pass is under way. */
+  get passing(): boolean {
+    return this.#passing !== undefined;
+  }
+
   wake(): void {
     if (this.#stopped) return;
     if (this.#passing) {
       this.#again = true;
       return;
     }
+    this.#passes += 1;
     this.#passing = this.#pass()
       .catch((error: unknown) => {
         this.#failed(error);

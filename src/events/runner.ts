@@ -53,6 +53,11 @@ export class ConsumerRunner {
     this.#schedulePrune(FIRST_PRUNE_AFTER_MS);
   }
 
+  /** This loop's passes so far, and whether one is under way (see PassLoop). */
+  get passes(): { count: number; passing: boolean } {
+    return { count: this.#loop.passes, passing: this.#loop.passing };
+  }
+
   /** Looks for due events now (coalesced). */
   wake(): void {
     if (this.#consumers.length > 0) this.#loop.wake();

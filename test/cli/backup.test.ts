@@ -14,6 +14,7 @@ import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
 import { onlyJson, runBin, runCli } from '../helpers/cli.ts';
 import { POSTGRES_URL, api, createPrincipal, describeEachDatabase, json, testConfig } from '../helpers/harness.ts';
+import { sessionUrlOf } from '../helpers/session-url.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { tableNames, tableRows } from '../helpers/table-rows.ts';
 import type { Row } from '../helpers/table-rows.ts';
@@ -27,6 +28,11 @@ const GROWING = new Set(['stock_movements', 'stock_movement_lines']);
 const DERIVED = new Set(['stock_balances', 'stock_movement_counts', 'collection_changes', 'sqlite_sequence']);
 /** Tables the restore writes to after copying: outgoing deliveries paused, and that recorded in the audit trail. */
 const ADDED_BY_RESTORE = new Set(['outbox_pauses', 'audit_log']);
+
+/** The URL the backup and restore commands use for `url`: the direct one when the tests run through a pooler. */
+function direct(url: string): string {
+  return sessionUrlOf(url) ?? url;
+}
 
 /** An empty database of the kind: a path for a new SQLite file, or a new PostgreSQL database (its public schema). */
 async function emptyDatabase(kind: 'sqlite' | 'postgres'): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -149,7 +155,7 @@ describeEachDatabase('backup and restore', (ctx) => {
     try {
       // Not a table, so the target counts as empty; but the schema cannot be replaced by the restored one.
       await client.query('CREATE VIEW public.kept AS SELECT 1 AS x');
-      await assert.rejects(restoreDatabase(backupFile, target.url), /psql failed .*cannot drop schema public/s);
+      await assert.rejects(restoreDatabase(backupFile, direct(target.url)), /psql failed .*cannot drop schema public/s);
       const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
       assert.deepEqual(tables.rows, [], 'no restored table was committed');
       const kept = await client.query('SELECT x FROM public.kept');
@@ -246,10 +252,10 @@ describeEachDatabase('backup and restore', (ctx) => {
   });
 
   it('backup never overwrites a file, and restore names a file that is not a backup or of the other database', async () => {
-    await assert.rejects(backupDatabase(ctx().config.databaseUrl, backupFile), /already exists: choose a new file name/);
+    await assert.rejects(backupDatabase(direct(ctx().config.databaseUrl), backupFile), /already exists: choose a new file name/);
     const junk = join(dir, 'junk.bin');
     writeFileSync(junk, 'not a backup');
-    await assert.rejects(restoreDatabase(junk, target.url), /is not a bizplat backup/);
+    await assert.rejects(restoreDatabase(junk, direct(target.url)), /is not a bizplat backup/);
     const other = ctx().kind === 'sqlite' ? 'postgres://127.0.0.1:1/none' : `sqlite:${join(dir, 'other.db')}`;
     await assert.rejects(restoreDatabase(backupFile, other), /is a backup of (an SQLite|a PostgreSQL) database: restore it into a/);
   });
@@ -259,12 +265,12 @@ describeEachDatabase('backup and restore', (ctx) => {
     process.env.PATH = dir;
     try {
       if (ctx().kind === 'sqlite') {
-        const copy = await backupDatabase(ctx().config.databaseUrl, join(dir, 'no-tools.db'));
+        const copy = await backupDatabase(direct(ctx().config.databaseUrl), join(dir, 'no-tools.db'));
         assert.equal(copy.migrations, allMigrations().length);
         return;
       }
-      await assert.rejects(backupDatabase(ctx().config.databaseUrl, join(dir, 'no-tools.dump')), /pg_dump is not on PATH: install the PostgreSQL client tools/);
-      await assert.rejects(restoreDatabase(backupFile, target.url), /pg_restore is not on PATH: install the PostgreSQL client tools/);
+      await assert.rejects(backupDatabase(direct(ctx().config.databaseUrl), join(dir, 'no-tools.dump')), /pg_dump is not on PATH: install the PostgreSQL client tools/);
+      await assert.rejects(restoreDatabase(backupFile, direct(target.url)), /pg_restore is not on PATH: install the PostgreSQL client tools/);
     } finally {
       process.env.PATH = path;
     }

@@ -13,7 +13,7 @@ import { tokenKey } from '../../src/platform/token-key.ts';
 import { migrate } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import { ROOT, cliEnv, startCli } from '../helpers/cli.ts';
-import { POSTGRES_URL, freshDatabase } from '../helpers/harness.ts';
+import { POSTGRES_URL, freshDatabase, testConfig } from '../helpers/harness.ts';
 import { notesModule } from '../helpers/notes-module.ts';
 import { tracked } from '../helpers/children.ts';
 import { PATIENCE_MS } from '../helpers/patience.ts';
@@ -159,7 +159,7 @@ describe('serve on PostgreSQL', { skip: POSTGRES_URL ? false : 'TEST_DATABASE_UR
       } finally {
         assert.equal(await server.stop(), 0, server.stderr);
       }
-      const storage = openStorage(loadConfig({ DATABASE_URL: databaseUrl }));
+      const storage = openStorage(testConfig(databaseUrl));
       try {
         const rows = await storage.db.selectFrom('organizations').select('slug').execute();
         assert.deepEqual(rows, [{ slug: 'demo' }]);
@@ -176,7 +176,7 @@ describe('serve: graceful stop and structured logs', () => {
   it('a request in flight when SIGTERM arrives still completes; the process exits 0; logs are JSON with request_id', async () => {
     const dir = tempDir();
     const databaseUrl = `sqlite:${join(dir, 'serve.db')}`;
-    const storage = openStorage(loadConfig({ DATABASE_URL: databaseUrl }));
+    const storage = openStorage(testConfig(databaseUrl));
     let token: string;
     try {
       await migrate(storage, [notesModule]);

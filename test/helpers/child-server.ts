@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { exited, killNow, tracked } from './children.ts';
 import { PATIENCE_MS } from './patience.ts';
+import { withSessionUrl } from './session-url.ts';
 
 /** A server process of the tests and everything it has printed so far. */
 export interface ChildServer {
@@ -18,7 +19,7 @@ export interface ChildServer {
 export function startServer(args: string[], databaseUrl: string, env: Record<string, string>): Promise<ChildServer> {
   const child = tracked(
     spawn(process.execPath, ['--import', 'tsx', ...args], {
-      env: { ...process.env, PORT: '0', BIZPLAT_LOG_LEVEL: 'info', ...env, DATABASE_URL: databaseUrl },
+      env: withSessionUrl({ ...process.env, PORT: '0', BIZPLAT_LOG_LEVEL: 'info', ...env, DATABASE_URL: databaseUrl }),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

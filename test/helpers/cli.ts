@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runCommandLine } from '../../src/cli/run.ts';
 import { tracked } from './children.ts';
+import { sessionUrlOf } from './session-url.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What an operator runs: the compiled build when it is current (after `npm install` or `npm ci`), else the sources through tsx. */
@@ -14,19 +15,25 @@ export interface CliResult {
   stderr: string;
 }
 
-/** The environment a CLI child starts from: the caller's, without test-runner settings that change its output. */
-export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+/**
+ * The environment a CLI child starts from: the caller's, without test-runner settings that change
+ * its output, with the direct session URL beside a pooled DATABASE_URL (see session-url.ts).
+ */
+export function cliEnv(env: Record<string, string | undefined> = {}, args: readonly string[] = []): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   delete base.BIZPLAT_LOG_LEVEL;
   delete base.NODE_TEST_CONTEXT;
   delete base.DATABASE_URL;
   delete base.REDIS_URL;
-  return { ...base, ...env };
+  delete base.DATABASE_SESSION_URL;
+  const db = args.indexOf('--db');
+  const session = env.DATABASE_SESSION_URL ?? sessionUrlOf(db >= 0 ? args[db + 1] : env.DATABASE_URL);
+  return { ...base, ...env, ...(session === undefined ? {} : { DATABASE_SESSION_URL: session }) };
 }
 
 /** Starts `node bin/bizplat.mjs …` in the repository root; it is killed if still running when the test process ends. */
 export function startCli(args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
-  return tracked(spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+  return tracked(spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(env, args), stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /**
@@ -37,7 +44,7 @@ export function startCli(args: string[], env: Record<string, string | undefined>
 export async function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const code = await runCommandLine(args, { env: cliEnv(env), out: (text) => (stdout += text), err: (text) => (stderr += text) });
+  const code = await runCommandLine(args, { env: cliEnv(env, args), out: (text) => (stdout += text), err: (text) => (stderr += text) });
   return { code, stdout, stderr };
 }
 

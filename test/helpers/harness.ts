@@ -14,6 +14,7 @@ import { createOrganization, createToken, createUser } from '../../src/platform/
 import { tokenKey } from '../../src/platform/token-key.ts';
 import { domainModules } from '../../src/domains/index.ts';
 import { checkEveryAnswer } from './contract.ts';
+import { sessionUrlOf } from './session-url.ts';
 import { migrate, organizationHooks } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
@@ -31,17 +32,6 @@ export interface TestContext {
 }
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined;
-/** A direct connection when TEST_DATABASE_URL is a transaction pooler (PgBouncer): the server's DATABASE_SESSION_URL. */
-export const POSTGRES_SESSION_URL = process.env.TEST_DATABASE_SESSION_URL || undefined;
-
-/** The direct twin of a test database URL (same schema) when the tests run through a pooler. */
-function sessionUrlOf(databaseUrl: string): string | undefined {
-  if (!POSTGRES_SESSION_URL || !databaseUrl.startsWith('postgres')) return undefined;
-  const session = new URL(POSTGRES_SESSION_URL);
-  session.search = new URL(databaseUrl).search;
-  return session.toString();
-}
-
 /** Makes a fresh database of the kind: its URL and the function that removes it. */
 export async function freshDatabase(kind: DatabaseKind): Promise<{ url: string; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {

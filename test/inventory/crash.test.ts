@@ -13,6 +13,7 @@ import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
 import { migrate } from '../../src/setup.ts';
 import { POSTGRES_URL, createPrincipal, freshDatabase, testConfig } from '../helpers/harness.ts';
+import { withSessionUrl } from '../helpers/session-url.ts';
 import type { DatabaseKind, Principal, TestContext } from '../helpers/harness.ts';
 import { endWithTest, exited, killNow } from '../helpers/children.ts';
 import { PATIENCE_MS, TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
@@ -26,7 +27,7 @@ const ACKS_PER_ROUND = 8;
 
 /** A server child on `port`; what it prints on stderr is kept for the failure message. */
 function startChild(url: string, port: number): { child: ChildProcess; stderr: () => string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, BIZPLAT_RATE_LIMIT: '1000000', BIZPLAT_LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = withSessionUrl({ ...process.env, DATABASE_URL: url, BIZPLAT_RATE_LIMIT: '1000000', BIZPLAT_LOG_LEVEL: 'silent' });
   // The child runs with the production default (SQLite synchronous=FULL).
   delete env.BIZPLAT_SQLITE_SYNCHRONOUS;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'pipe'] });

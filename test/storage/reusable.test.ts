@@ -36,7 +36,9 @@ describeEachDatabase('reusable statements', (ctx) => {
   it('run as prepared statements on PostgreSQL, planned once per connection', async (t) => {
     const { storage, config } = ctx();
     if (storage.dialect !== 'postgres') return t.skip('PostgreSQL only');
-    const single = openStorage(config, { poolSize: 1 });
+    // Direct: through a transaction pooler statements stay unnamed (PgBouncer before 1.21 keeps none).
+    const direct = config.databaseSessionUrl ?? config.databaseUrl;
+    const single = openStorage({ ...config, databaseUrl: direct, databaseSessionUrl: undefined }, { poolSize: 1 });
     try {
       await single.transaction((tx) => tx.run(findOrg, 'o-1', 'one'));
       await single.transaction((tx) => tx.run(findOrg, 'o-2', 'two'));

@@ -24,7 +24,8 @@ const backup: CliCommand = {
     out: { description: 'the backup file to write (must not exist); SQLite: a database file, PostgreSQL: a pg_dump archive', required: true },
   },
   async run(args) {
-    const summary = await backupDatabase(args.config.databaseUrl, requiredOption(args, 'out'));
+    // pg_dump sets session settings before its snapshot: a transaction pooler would lose them.
+    const summary = await backupDatabase(args.config.databaseSessionUrl ?? args.config.databaseUrl, requiredOption(args, 'out'));
     return { ...summary, ...(await keyFileNote(args.config.databaseUrl, args.config.secretsKey !== undefined)) };
   },
 };
@@ -37,7 +38,7 @@ const restore: CliCommand = {
   },
   async run(args) {
     const from = requiredOption(args, 'from');
-    const summary = await restoreDatabase(from, args.config.databaseUrl);
+    const summary = await restoreDatabase(from, args.config.databaseSessionUrl ?? args.config.databaseUrl);
     // A restored copy (a staging server, a rehearsal) must not post to the receivers of the original.
     const deliveriesPaused = await args.withStorage(async (storage) => {
       const orgs = await listOrganizationSlugs(storage.db);

@@ -51,6 +51,11 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
     this.wake();
   }
 
+  /** This loop's passes so far, and whether one is under way (see PassLoop). */
+  get passes(): { count: number; passing: boolean } {
+    return { count: this.#loop.passes, passing: this.#loop.passing };
+  }
+
   /** Looks for due jobs now (coalesced: a wake during a pass runs one more pass). */
   wake(): void {
     this.#loop.wake();
