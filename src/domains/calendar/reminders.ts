@@ -19,7 +19,7 @@ import type { DueReminder, MeetingRow } from './queries.ts';
 import { nextOccurrence } from './recurrence.ts';
 
 /** Reminder dispatchers in every process wake on this channel when reminders commit. */
-const REMINDERS_CHANNEL = 'bizplat_meeting_reminders';
+export const REMINDERS_CHANNEL = 'bizplat_meeting_reminders';
 const DROPPED = 'dropped: the meeting had begun when the reminder was due';
 
 const MINUTE = 60_000;
@@ -80,7 +80,7 @@ async function recorded(tx: Tx, outcomes: Array<Outcome<DueReminder>>): Promise<
   }
 }
 
-const reminderQueue: JobQueue<DueReminder> = {
+export const reminderQueue: JobQueue<DueReminder> = {
   table: REMINDERS_TABLE,
   selectDue: (tx, now, limit) => selectDueReminders(tx, now, limit),
   send: async (job): Promise<AttemptResult> =>
