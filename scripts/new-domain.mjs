@@ -107,11 +107,18 @@ export const ${name}Items = defineResource({
 });
 `,
   [`src/domains/${name}/events.ts`]: `import { Type } from '@sinclair/typebox';
-import type { EventDeclaration } from '../../events/types.ts';
+import type { Static } from '@sinclair/typebox';
+import { declareEvent } from '../../events/types.ts';
 
-export const ${name}Events: EventDeclaration[] = [
-  { name: '${name}.item_created', entityType: '${name}_item', context: Type.Object({ version: Type.Integer() }), visibility: 'internal' },
-];
+const Created = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
+declare module '../../events/types.ts' {
+  interface EventContexts {
+    '${name}.item_created': Static<typeof Created>;
+  }
+}
+
+export const ${name}Events = [declareEvent('${name}.item_created', '${name}_item', Created, 'internal')];
 `,
   [`src/domains/${name}/items.ts`]: `/** The ${name} use cases: list, read and create items. */
 import { emit } from '../../events/emit.ts';
