@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { waitUntil } from '../helpers/patience.ts';
 import { before, it } from 'node:test';
 import { ADMIN_PREFIX } from '../../src/admin/api.ts';
 import { RIGHTS } from '../../src/platform/rights.ts';
@@ -63,6 +64,8 @@ describeEachDatabase('admin API', (ctx) => {
     assert.equal(replayed.headers['idempotent-replayed'], 'true');
     assert.equal(json<{ token?: string }>(replayed).token, undefined, 'the value is never sent twice');
 
+    // Last use is written beside the answer, not before it: wait for the write, not for a time.
+    await waitUntil('the ping recorded as its last use', async () => (await ctx().storage.db.selectFrom('api_tokens').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow()).last_used_at !== null);
     const listed = await admin(ctx(), p.token, 'GET', '/tokens');
     const hash = (await ctx().storage.db.selectFrom('api_tokens').select('token_hash').where('id', '=', id).executeTakeFirstOrThrow()).token_hash;
     assert.ok(!listed.body.includes(token) && !listed.body.includes(hash), 'neither the value nor its hash');

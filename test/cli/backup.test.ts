@@ -23,7 +23,7 @@ import type { Stocked } from '../inventory/fixtures.ts';
 import { assertLedgerHolds } from '../inventory/invariant.ts';
 
 /** Tables the movement load inserts into: the copy holds a subset of the source's rows, each one equal to the source's. */
-const GROWING = new Set(['stock_movements', 'stock_movement_lines']);
+const GROWING = new Set(['stock_movements', 'stock_movement_lines', 'events', 'event_progress']);
 /** Tables the load updates: the copy's rows are checked against the copy's own movements (ledger, counts), not the source's later values. */
 const DERIVED = new Set(['stock_balances', 'stock_movement_counts', 'collection_changes', 'sqlite_sequence']);
 /** Tables the restore writes to after copying: outgoing deliveries paused, and that recorded in the audit trail. */
