@@ -43,8 +43,8 @@ describeEachDatabase('POST /processes, GET /processes, GET /processes/{id}', (ct
     // The executor sees the task in their list, linked to the deal; task.assigned was raised and becomes their notification.
     const mine = json<{ items: Array<{ id: string; deal_id: string | null }> }>(await api(ctx(), executor.token, 'GET', '/tasks', { query: { assignee_id: executor.userId } }));
     assert.deepEqual(mine.items.map((t) => [t.id, t.deal_id]), [[task.id, dealId]]);
-    const events = await ctx().storage.db.selectFrom('events').select('event').where('org_id', '=', owner.orgId).where('entity_id', '=', task.id).execute();
-    assert.deepEqual(events.map((e) => e.event), ['task.assigned']);
+    const events = await ctx().storage.db.selectFrom('events').select('event').where('org_id', '=', owner.orgId).where('entity_id', '=', task.id).orderBy('seq').execute();
+    assert.deepEqual(events.map((e) => e.event), ['task.created', 'task.assigned']);
     await handleEventsNow(ctx());
     const notes = await ctx().storage.db.selectFrom('notifications').select(['user_id', 'kind', 'entity_id']).where('org_id', '=', owner.orgId).where('entity_id', '=', task.id).execute();
     assert.deepEqual(notes, [{ user_id: executor.userId, kind: 'task.assigned', entity_id: task.id }]);
