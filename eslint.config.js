@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'coverage/**', 'dist/**', 'console/dist/**', 'test-output/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'coverage/**', 'dist/**', 'packages/client/dist/**', 'console/dist/**', 'test-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +13,26 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // A domain never asks which database it runs on: its transaction (Tx) locks rows, claims
+    // them skipping locked ones, takes named locks and runs reusable statements for it.
+    files: ['src/domains/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/storage/storage.ts'], importNames: ['Dialect'], message: 'A domain never asks which database it runs on: use the capabilities of its Tx.' },
+            { group: ['**/storage/database-capabilities.ts'], message: 'A domain reaches the database capabilities through its Tx.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Identifier[name=/^[Dd]ialect$/]', message: 'A domain never asks which database it runs on: use the capabilities of its Tx (lockForUpdate, claimSkippingLocked, tryLock, run).' },
+      ],
     },
   },
 );

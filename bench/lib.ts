@@ -1,13 +1,11 @@
 /**
- * Benchmark tools: a raw node:http baseline serving the same bytes, a load run in a worker
- * thread, peak RSS, and a report of ratios to the baseline measured in the same run.
+ * Benchmark tools: the server as deployed, a raw node:http baseline serving the same bytes and
+ * the load generator, each in its own process (bench/deployed.ts); paired rounds and a report of
+ * the median ratio to the baseline, with its spread.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
-import { POSTGRES_URL, createContext } from '../test/helpers/harness.ts';
 import type { DatabaseKind, TestContext } from '../test/helpers/harness.ts';
+import { POSTGRES_URL, createContext } from '../test/helpers/harness.ts';
+import { deployServer, peakRssMbOf, rawBaseline, runLoad } from './deployed.ts';
 
 export interface LoadOptions {
   url: string;
@@ -25,6 +23,8 @@ export interface LoadOptions {
 
 export interface LoadResult {
   rps: number;
+  /** The lowest and highest ratio to the baseline over the rounds, when this is a round's result. */
+  spread?: { low: number; high: number };
   p50: number;
   p99: number;
   non2xx: number;
@@ -33,29 +33,11 @@ export interface LoadResult {
 }
 
 export function load(options: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { connections: 50, duration: Number(process.env.BENCH_SECONDS ?? 5), method: 'GET', ...options },
-    });
-    worker.once('message', (m: LoadResult) => resolve(m));
-    worker.once('error', reject);
-  });
+  return runLoad<LoadResult>({ connections: 50, duration: Number(process.env.BENCH_SECONDS ?? 3), method: 'GET', ...options });
 }
 
-/** A raw node:http server answering every request with `body`: the ceiling any framework is compared to. */
-export async function baseline(body: string, status = 200): Promise<{ url: string; close: () => Promise<void> }> {
-  const bytes = Buffer.from(body);
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
-      res.end(bytes);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
-}
+/** A raw node:http server, in its own process, answering every request with `body`: the ceiling any framework is compared to. */
+export const baseline = rawBaseline;
 
 /** Peak resident set size of this process while `work` runs, in MB. */
 export async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
@@ -76,21 +58,34 @@ export function benchDatabases(): DatabaseKind[] {
   return wanted ? all.filter((d) => wanted.includes(d)) : all;
 }
 
+/** The deployed servers' pids by API root, so a measurement can read the server's own peak RSS. */
+const deployedPids = new Map<string, number>();
+
 export interface ServedContext extends TestContext {
+  /** The deployed server's API root (a process of its own). */
   baseUrl: string;
+  serverPid: number;
   close(): Promise<void>;
 }
 
-/** A fresh database with the app listening on a free port (durable SQLite settings, as in production). */
+/**
+ * A fresh, migrated database and the server deployed on it (bench/deployed.ts). The returned
+ * context's in-process app and storage are for setting up data and taking sample answers; every
+ * measured request goes to the deployed server.
+ */
 export async function servedContext(kind: DatabaseKind, env: Record<string, string> = {}): Promise<ServedContext> {
   const ctx = await createContext(kind, { BIZPLAT_SQLITE_SYNCHRONOUS: 'FULL', ...env });
-  await listen(ctx.app);
-  const { port } = ctx.app.server.address() as AddressInfo;
-  return { ...ctx, baseUrl: `http://127.0.0.1:${port}/api/public/v1` };
-}
-
-async function listen(app: FastifyInstance): Promise<void> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await deployServer(ctx.config.databaseUrl, { ...(ctx.config.databaseSessionUrl ? { DATABASE_SESSION_URL: ctx.config.databaseSessionUrl } : {}), ...env });
+  deployedPids.set(server.url, server.pid);
+  return {
+    ...ctx,
+    baseUrl: server.url,
+    serverPid: server.pid,
+    close: async () => {
+      await server.stop();
+      await ctx.close();
+    },
+  };
 }
 
 export interface BenchRow {
@@ -102,6 +97,7 @@ export interface BenchRow {
   baselineRps: number;
   /** rps / baselineRps */
   ratio: number;
+  spread?: { low: number; high: number };
   target: string;
   peakRssMb: number;
   note?: string;
@@ -109,59 +105,60 @@ export interface BenchRow {
 
 export function row(name: string, database: BenchRow['database'], r: LoadResult, base: LoadResult, target: string, peakRssMb: number, note?: string): BenchRow {
   if (r.errors > 0 || r.non2xx > 0) note = `${note ? `${note}; ` : ''}${r.errors} errors, ${r.non2xx} non-2xx`;
-  return { name, database, rps: Math.round(r.rps), p50: r.p50, p99: r.p99, baselineRps: Math.round(base.rps), ratio: Number((r.rps / base.rps).toFixed(3)), target, peakRssMb, ...(note ? { note } : {}) };
+  return {
+    name, database, rps: Math.round(r.rps), p50: r.p50, p99: r.p99, baselineRps: Math.round(base.rps), ratio: Number((r.rps / base.rps).toFixed(3)),
+    ...(r.spread ? { spread: r.spread } : {}), target, peakRssMb, ...(note ? { note } : {}),
+  };
 }
 
 export function printRows(title: string, rows: BenchRow[]): void {
   console.log(`\n## ${title}\n`);
-  console.log('| benchmark | db | req/s | p50 ms | p99 ms | baseline req/s | ratio | target | peak RSS MB | note |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| benchmark | db | req/s | p50 ms | p99 ms | baseline req/s | ratio (median of rounds) | spread | target | server peak RSS MB | note |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.database} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baselineRps} | ${r.ratio} | ${r.target} | ${r.peakRssMb} | ${r.note ?? ''} |`);
+    const spread = r.spread ? `${r.spread.low.toFixed(3)}–${r.spread.high.toFixed(3)}` : '';
+    console.log(`| ${r.name} | ${r.database} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baselineRps} | ${r.ratio} | ${spread} | ${r.target} | ${r.peakRssMb} | ${r.note ?? ''} |`);
   }
 }
 
-/** Baseline and server take turns in short slices, so a change in machine load hits both alike. */
-const ROUNDS = 3;
+/** Rounds in which baseline and server take turns (BENCH_ROUNDS, default 3). */
+const rounds = () => Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** Seconds of each side's warm-up (BENCH_WARMUP_SECONDS, default 2). */
+const warmUp = () => Math.max(1, Number(process.env.BENCH_WARMUP_SECONDS ?? 2));
 
-function combine(results: LoadResult[]): LoadResult {
-  const sum = (f: (r: LoadResult) => number) => results.reduce((a, r) => a + f(r), 0);
-  const sorted = (f: (r: LoadResult) => number) => results.map(f).sort((a, b) => a - b);
-  return {
-    rps: sum((r) => r.rps) / results.length,
-    p50: sorted((r) => r.p50)[Math.floor(results.length / 2)] ?? 0,
-    p99: sorted((r) => r.p99)[Math.floor(results.length / 2)] ?? 0,
-    non2xx: sum((r) => r.non2xx),
-    errors: sum((r) => r.errors),
-    total: sum((r) => r.total),
-  };
+/**
+ * The round whose ratio is the median of the rounds' ratios, its two sides as measured, and the
+ * lowest and highest ratio of all rounds: the machine's own drift shows in the spread rather
+ * than in the figure.
+ */
+export function medianRound(servers: LoadResult[], bases: LoadResult[]): { server: LoadResult; base: LoadResult } {
+  const ratios = servers.map((s, i) => ({ i, ratio: s.rps / (bases[i]?.rps || 1) })).sort((a, b) => a.ratio - b.ratio);
+  const median = ratios[Math.floor((ratios.length - 1) / 2)]!;
+  const spread = { low: ratios[0]!.ratio, high: ratios[ratios.length - 1]!.ratio };
+  return { server: { ...servers[median.i]!, spread }, base: bases[median.i]! };
 }
 
 /**
  * The server against a raw node:http baseline answering `body` with `status`, for the same path
- * and load: they take turns in ROUNDS slices of BENCH_SECONDS / ROUNDS, so a swing in machine
- * load hits both alike, after a warm-up second each. req/s is the mean of the slices; p50 and
- * p99 their medians.
+ * and load, each in its own process: both warmed up (compiled code paths, prepared statements,
+ * caches), then they take turns for BENCH_ROUNDS rounds of BENCH_SECONDS each, and the round of
+ * the median paired ratio is reported with the spread of all rounds. The peak RSS is the
+ * deployed server's (VmHWM) when `baseUrl` is one.
  */
 export async function againstBaseline(body: string, status: number, options: Omit<LoadOptions, 'url'> & { path: string; baseUrl: string }): Promise<{ server: LoadResult; base: LoadResult; peakRssMb: number }> {
   const { path, baseUrl, ...loadOptions } = options;
-  const duration = Math.max(1, Math.round(Number(process.env.BENCH_SECONDS ?? 5) / ROUNDS));
   const raw = await baseline(body, status);
   try {
-    // One unmeasured second each first: compiled code paths, prepared statements and warm
-    // caches on both sides, so the first measured slice is not a cold start.
-    await load({ ...loadOptions, duration: 1, url: `${raw.url}${path}` });
-    await load({ ...loadOptions, duration: 1, url: `${baseUrl}${path}` });
+    await load({ ...loadOptions, duration: warmUp(), url: `${raw.url}${path}` });
+    await load({ ...loadOptions, duration: warmUp(), url: `${baseUrl}${path}` });
     const bases: LoadResult[] = [];
     const servers: LoadResult[] = [];
-    let peakRssMb = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      bases.push(await load({ ...loadOptions, duration, url: `${raw.url}${path}` }));
-      const measured = await withPeakRss(() => load({ ...loadOptions, duration, url: `${baseUrl}${path}` }));
-      servers.push(measured.result);
-      peakRssMb = Math.max(peakRssMb, measured.peakRssMb);
+    for (let round = 0; round < rounds(); round++) {
+      bases.push(await load({ ...loadOptions, url: `${raw.url}${path}` }));
+      servers.push(await load({ ...loadOptions, url: `${baseUrl}${path}` }));
     }
-    return { server: combine(servers), base: combine(bases), peakRssMb };
+    const pid = deployedPids.get(baseUrl);
+    return { ...medianRound(servers, bases), peakRssMb: pid === undefined ? 0 : peakRssMbOf(pid) };
   } finally {
     await raw.close();
   }

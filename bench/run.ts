@@ -1,12 +1,16 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts in turn (or the ones named on the command line).
  * Each exports `default async function run(): Promise<void>` and prints its own table.
- * BENCH_SECONDS sets each load run's length (default 5).
+ * The server is measured as deployed: the compiled build, made here first if the sources are newer.
+ * BENCH_SECONDS sets each measured slice's length (default 3), BENCH_ROUNDS the rounds in which
+ * server and baseline take turns (default 3), BENCH_WARMUP_SECONDS each side's warm-up (default 2).
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'inherit' });
 const wanted = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))

@@ -93,7 +93,7 @@ export async function receiveWebhook(api: BizplatApi, settings: ExampleSettings)
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       try {
-        const event = verifyWebhook(Buffer.concat(chunks), req.headers['x-webhook-signature'] as string | undefined, secret);
+        const event = verifyWebhook(Buffer.concat(chunks), req.headers, secret);
         res.writeHead(204).end();
         if (event.event === 'client.created') resolve(event);
       } catch (error) {

@@ -3,11 +3,13 @@
 // plain JavaScript, without the TypeScript loader (~40 MB less memory). Run by `npm install`
 // and `npm start`. Without TypeScript installed (an install without dev dependencies) it does
 // nothing, and the CLI loads the sources through tsx; so it does when the build fails.
-// It first bundles the admin console (scripts/build-console.mjs).
+// It first bundles the admin console (scripts/build-console.mjs) and builds the client package
+// (scripts/build-client.mjs).
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { buildClient, clientBuildIsCurrent } from './build-client.mjs';
 import { buildConsole } from './build-console.mjs';
 import { ROOT, STAMP, compiledIsCurrent } from './compiled.mjs';
 
@@ -15,6 +17,14 @@ try {
   await buildConsole();
 } catch (error) {
   console.error(`The admin console could not be bundled (/admin will say so): ${error.message}`);
+}
+
+if (!clientBuildIsCurrent()) {
+  try {
+    await buildClient();
+  } catch (error) {
+    console.error(`The client package could not be built (packages/client/dist): ${error.message}`);
+  }
 }
 
 if (!compiledIsCurrent()) {

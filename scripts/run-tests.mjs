@@ -31,7 +31,12 @@ if (!process.env.TEST_DATABASE_URL) {
 const run = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...flags, ...files],
-  { stdio: 'inherit', detached: true, env: { ...process.env, BIZPLAT_LOG_LEVEL: process.env.BIZPLAT_LOG_LEVEL ?? 'silent' } },
+  {
+    stdio: 'inherit',
+    detached: true,
+    // Servers the tests start stop without the balancer's grace; the tests of the grace set their own.
+    env: { ...process.env, BIZPLAT_LOG_LEVEL: process.env.BIZPLAT_LOG_LEVEL ?? 'silent', BIZPLAT_SHUTDOWN_GRACE_MS: process.env.BIZPLAT_SHUTDOWN_GRACE_MS ?? '0' },
+  },
 );
 const endRun = (signal) => {
   try {

@@ -67,6 +67,8 @@ export interface Config {
   readyEventBacklog: number;
   /** /readyz fails while more outbox jobs (webhook and messenger deliveries, reminders) than this are due; 0: not checked. */
   readyDeliveryBacklog: number;
+  /** After SIGTERM, how long /readyz fails while the listener still accepts, so a balancer moves away first. */
+  shutdownGraceMs: number;
 }
 
 export interface ListenAddress {
@@ -195,6 +197,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     metricsToken,
     readyEventBacklog: integer(env, 'BIZPLAT_READY_EVENT_BACKLOG', 0, 0, 100_000_000),
     readyDeliveryBacklog: integer(env, 'BIZPLAT_READY_DELIVERY_BACKLOG', 0, 0, 100_000_000),
+    shutdownGraceMs: integer(env, 'BIZPLAT_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
   };
   return { ...config, ...overrides };
 }

@@ -5,6 +5,7 @@ import { bootstrapDemo } from './demo.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { startConsumerRunner } from './events/runner.ts';
+import { ConnectionWatch } from './http/shutdown.ts';
 import { openMigratedStorage } from './setup.ts';
 
 export interface ServeOptions {
@@ -19,6 +20,8 @@ export interface RunningServer {
   app: FastifyInstance;
   url: string;
   stop(): Promise<void>;
+  /** Stops without losing a request (http/shutdown.ts); resolves with the requests answered meanwhile. */
+  drain(skipGrace: Promise<void>): Promise<number>;
 }
 
 /** The listen address could not be taken: the message names the setting to change. */
@@ -59,9 +62,11 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   };
   let demo: Awaited<ReturnType<typeof bootstrapDemo>> | null;
   let address: string;
+  let connections: ConnectionWatch;
   try {
     demo = options.bootstrapDemo ? await bootstrapDemo(storage, config.tokenPepper) : null;
     app = await buildApp({ config, storage, modules });
+    connections = new ConnectionWatch(app.server);
     for (const module of modules) {
       for (const worker of module.workers ?? []) stops.push(await worker({ storage, config, log: app.log }));
     }
@@ -94,21 +99,41 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   app.log.info({ address, url, compiled }, 'serving the public API');
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= stopAll());
-  return { app, url, stop };
+  const running = app;
+  const drain = (skipGrace: Promise<void>) => connections.drain(running, { graceMs: config.shutdownGraceMs, skipGrace, stop });
+  return { app, url, stop, drain };
 }
 
-/** Runs until SIGTERM or SIGINT, then drains in-flight requests and exits 0. */
+/**
+ * Runs until SIGTERM or SIGINT, then drains (the grace, then the requests already accepted) and
+ * returns, so the process exits 0. A second signal ends the grace at once.
+ */
 export async function serveUntilSignalled(config: Config, options: ServeOptions = {}): Promise<void> {
   const server = await startServer(config, options);
+  const { log } = server.app;
+  let skipGrace!: () => void;
+  const graceSkipped = new Promise<void>((resolve) => (skipGrace = resolve));
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const onSignal = (signal: string) => {
-      server.app.log.info({ signal }, 'stopping: draining in-flight requests');
-      void server.stop().then(resolve, (error: unknown) => {
-        server.app.log.error({ err: error }, 'error while stopping');
-        resolve();
-      });
+      if (stopping) {
+        log.info({ signal }, 'stopping: a second signal ends the grace now');
+        return skipGrace();
+      }
+      stopping = true;
+      log.info({ signal }, 'stopping: draining');
+      server.drain(graceSkipped).then(
+        (drained) => {
+          log.info({ drained }, `stopped: drained ${drained} requests`);
+          resolve();
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'error while stopping');
+          resolve();
+        },
+      );
     };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
   });
 }

@@ -118,7 +118,7 @@ export const AuditEntry = named(
       id: Type.String(),
       at: DateTime(),
       actor: Type.Object({
-        via: StringEnum(['api', 'cli'] as const),
+        via: StringEnum(['api', 'mcp', 'cli'] as const),
         userId: Nullable(Type.String()),
         tokenId: Nullable(Type.String()),
         name: Type.String({ description: 'the token owner\'s name, or the operating-system user of a CLI command' }),

@@ -64,7 +64,7 @@ function actionOf(route: RegisteredRoute): CatalogAction {
     requiredModules: [access.capability],
     permissions: access.right === undefined ? [] : access.right === 'all' ? ['all'] : [access.right],
     risk: access.risk ?? (access.mode === 'read' ? 'low' : 'medium'),
-    confirmation: access.confirmation ?? false,
+    confirmation: access.confirmation ?? access.risk === 'high',
     idempotencyKey: route.method === 'POST' ? 'supported' : 'not_applicable',
   };
 }

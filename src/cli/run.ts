@@ -4,14 +4,16 @@ import { AppError } from '../http/errors.ts';
 import type { CliCommand, CommandResult } from './command.ts';
 import { UsageError } from './command.ts';
 import { backupCommands } from './commands/backup.ts';
+import { copyCommands } from './commands/copy.ts';
 import { coreCommands } from './commands/core.ts';
 import { deliveriesCommands } from './commands/deliveries.ts';
+import { mcpCommands } from './commands/mcp.ts';
 import { parseCommandLine } from './parse.ts';
 import { openMigratedStorage } from '../setup.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/storage.ts';
 
-const commands: CliCommand[] = [...coreCommands, ...backupCommands, ...deliveriesCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
+const commands: CliCommand[] = [...coreCommands, ...backupCommands, ...copyCommands, ...deliveriesCommands, ...mcpCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
 
 /** Opens the migrated database for one command and always closes it. */
 function storageFor(config: Config) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { OrganizationRow } from '../platform/queries.ts';
 import type { OrganizationCreatedHook } from '../platform/service.ts';
-import type { SealedProbe } from '../platform/server-key.ts';
+import type { Reseal, SealedProbe } from '../platform/server-key.ts';
 import type { Migration } from '../storage/migrations.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import type { CliCommand } from '../cli/command.ts';
@@ -60,6 +60,8 @@ export interface DomainModule {
   notifications?: NotificationRule[];
   /** One value this domain keeps sealed with the server key, if any: a start checks that its key opens it. */
   sealed?: SealedProbe;
+  /** This domain's tables that hold values sealed with the server key, by table: how a copy seals a row again under another key. */
+  resealed?: Record<string, Reseal>;
 }
 
 /**

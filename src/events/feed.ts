@@ -3,11 +3,9 @@
  * (tx_id, seq), and only events below the finished-transaction horizon are read, so a page never
  * shows an event before one that could still commit ahead of it (storage/commit-horizon.ts).
  */
-import type { Kysely } from 'kysely';
 import { finishedTxHorizon } from '../storage/commit-horizon.ts';
 import { readJson } from '../storage/codecs.ts';
-import type { Database } from '../storage/schema.ts';
-import type { Dialect } from '../storage/storage.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** Where a reader stands: after the event at (tx, seq); (0, 0) is before the first. */
 export interface FeedPosition {
@@ -32,18 +30,35 @@ export interface FeedEvent {
   createdAt: string;
 }
 
+/** Where the feed is read: the storage's connection, and whether its rows can commit out of order. */
+export type FeedSource = Pick<Storage, 'db' | 'dialect'>;
+
 /** Up to `limit` events after `after`, oldest commit first. */
-export async function readFeed(db: Kysely<Database>, dialect: Dialect, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number): Promise<FeedEvent[]> {
-  const horizon = await finishedTxHorizon(db, dialect);
-  let query = db
-    .selectFrom('events')
-    .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
-    .where('org_id', '=', orgId)
-    .where((eb) => eb(eb.refTuple('tx_id', 'seq'), '>', eb.tuple(after.tx, after.seq)))
-    .where('event', 'in', filter.names)
-    .where('entity_type', 'in', filter.entityTypes);
-  if (horizon !== undefined) query = query.where('tx_id', '<', horizon);
-  const rows = await query.orderBy('tx_id').orderBy('seq').limit(limit).execute();
+export async function readFeed(source: FeedSource, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number): Promise<FeedEvent[]> {
+  const horizon = await finishedTxHorizon(source.db, source.dialect);
+  const page = (from: FeedPosition, copied: boolean | undefined, count: number) => {
+    let query = source.db
+      .selectFrom('events')
+      .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
+      .where('org_id', '=', orgId)
+      .where((eb) => eb(eb.refTuple('tx_id', 'seq'), '>', eb.tuple(from.tx, from.seq)))
+      .where('event', 'in', filter.names)
+      .where('entity_type', 'in', filter.entityTypes);
+    if (horizon !== undefined) query = query.where('tx_id', '<', horizon);
+    if (copied !== undefined) query = query.where('tx_id', copied ? '>' : '=', 0);
+    return query.orderBy('tx_id').orderBy('seq').limit(count).execute();
+  };
+  let rows;
+  if (horizon !== undefined) {
+    rows = await page(after, undefined, limit);
+  } else {
+    // SQLite stamps every event 0. Events stamped otherwise were copied from PostgreSQL
+    // (`copy`) and come first, so that a position taken there goes on here: after them, the
+    // events written here, in their own order.
+    const copied = after.tx > 0 || after.seq === 0 ? await page(after, true, limit) : [];
+    const here = copied.length < limit ? await page({ tx: 0, seq: after.tx > 0 ? 0 : after.seq }, false, limit - copied.length) : [];
+    rows = [...copied, ...here];
+  }
   return rows.map((r) => ({
     position: { tx: Number(r.tx_id), seq: Number(r.seq) },
     id: r.id,

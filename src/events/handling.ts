@@ -44,7 +44,7 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
   try {
     return await storage.transaction(async (tx) => {
       alone = undefined;
-      const rows = await claimDue(tx.db, tx.dialect, [...byName.keys()], new Date().toISOString(), limit);
+      const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
       const [only] = rows;
       if (only === undefined) return { claimed: 0, failures: [] };
       if (rows.length === 1) {

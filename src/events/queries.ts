@@ -2,7 +2,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
 import type { Database } from '../storage/schema.ts';
-import type { Dialect } from '../storage/storage.ts';
+import type { Tx } from '../storage/storage.ts';
 import type { EventProgressTable, EventsTable } from './tables.ts';
 import type { StoredEvent } from './types.ts';
 
@@ -29,8 +29,8 @@ export interface ClaimedRow {
  * consumer (per-entity order), and returns them with their events. On PostgreSQL rows another
  * transaction holds are skipped; on SQLite the transaction is the only writer.
  */
-export async function claimDue(trx: Transaction<Database>, dialect: Dialect, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
-  const query = trx
+export async function claimDue(tx: Tx, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
+  const query = tx.db
     .selectFrom('event_progress as p')
     .innerJoin('events as v', 'v.seq', 'p.event_seq')
     .select(['p.consumer', 'p.attempts', 'v.seq', 'v.id', 'v.org_id', 'v.event', 'v.entity_type', 'v.entity_id', 'v.data', 'v.created_at'])
@@ -53,7 +53,7 @@ export async function claimDue(trx: Transaction<Database>, dialect: Dialect, con
     .orderBy('p.event_seq')
     .limit(limit);
   // Only the progress rows are locked: events are never updated.
-  const rows = await (dialect === 'postgres' ? query.forUpdate('p').skipLocked() : query).execute();
+  const rows = await tx.claimSkippingLocked(query, 'p').execute();
   return rows.map((r) => ({ consumer: r.consumer, attempts: r.attempts, event: toStoredEvent(r) }));
 }
 

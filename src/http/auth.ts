@@ -223,7 +223,8 @@ function cacheKeyOf(token: string): string {
   return hash('sha256', token, 'base64');
 }
 
-function tokenFrom(request: FastifyRequest): string | undefined {
+/** The token a request carries: X-API-Token, else Authorization: Bearer. */
+export function tokenFrom(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers['x-api-token'];
   if (typeof header === 'string') return header.trim();
   const authorization = request.headers.authorization;

@@ -2,7 +2,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { API_INTRODUCTION } from './openapi-intro.ts';
+import { API_CONTACT, API_INTRODUCTION, API_LICENSE, API_TAGS } from './openapi-intro.ts';
 import { finishDocument, SECURITY, SECURITY_SCHEMES } from './openapi.ts';
 import type { WebhookEntry } from './openapi.ts';
 
@@ -16,8 +16,9 @@ export async function installDocument(app: FastifyInstance, prefix: string, hidd
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'bizplat public API', version: 'v1', description: API_INTRODUCTION },
+      info: { title: 'bizplat public API', version: 'v1', description: API_INTRODUCTION, contact: API_CONTACT, license: API_LICENSE },
       servers: [{ url: prefix }],
+      tags: API_TAGS,
       components: { securitySchemes: SECURITY_SCHEMES },
       security: SECURITY,
     },

@@ -1,4 +1,4 @@
-import { DuplicateIdError, StaleVersionError } from '../storage/errors.ts';
+import { DuplicateIdError, RecordNotFoundError, StaleVersionError } from '../storage/errors.ts';
 
 /**
  * Typed errors with a stable code, rendered into the one envelope
@@ -87,5 +87,6 @@ export function asAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof DuplicateIdError) return duplicateId(error.id);
   if (error instanceof StaleVersionError) return staleVersion(error.expected);
+  if (error instanceof RecordNotFoundError) return notFound(error.noun);
   return undefined;
 }

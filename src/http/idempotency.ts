@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
-import { tryLockForTransaction } from '../storage/locking.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import { conflict, validationError } from './errors.ts';
 
@@ -99,7 +98,7 @@ async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, lease:
  * on the row. (SQLite runs one writer at a time: the repeat waits and gets the replay.)
  */
 export async function claimKeyWith(tx: Tx, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
-  if (!(await tryLockForTransaction(tx, `bizplat.idempotency\n${scope.tokenId}\n${scope.key}`))) throw inProgress();
+  if (!(await tx.tryLock(`bizplat.idempotency\n${scope.tokenId}\n${scope.key}`))) throw inProgress();
   return claimKeyIn(tx.db, scope, leaseMs);
 }
 

@@ -1,7 +1,44 @@
+/** The document's tags, in the order a reader meets the domains, each with what it groups. */
+export const API_TAGS = [
+  { name: 'service', description: 'The token itself: /ping, /me (who the token acts as) and the capabilities catalog.' },
+  { name: 'crm', description: 'Clients, contacts, deals and their funnels.' },
+  { name: 'inventory', description: 'Products, warehouses, stock, the movement ledger and reservations.' },
+  { name: 'finance', description: 'Payment requests with approvals, categories, rates and receivables.' },
+  { name: 'hr', description: 'Employees (private fields only for those entitled).' },
+  { name: 'tasks', description: 'Tasks and projects, with executors, co-executors and watchers.' },
+  { name: 'processes', description: 'Business processes: templates with stages, approvals decided by their executors.' },
+  { name: 'calendar', description: 'Meetings and recurring series in the organization\'s time zone, with reminders.' },
+  { name: 'production', description: 'Production and commercial orders.' },
+  { name: 'webhooks', description: 'Subscriptions to events, signed deliveries, the event catalog and secret rotation.' },
+  { name: 'events', description: 'The events feed: every change a token may see, in commit order, from a cursor.' },
+];
+
+/** Who answers for the API, and under which license it is published. */
+export const API_CONTACT = { name: 'bizplat', url: 'https://github.com/bizplat/bizplat' };
+export const API_LICENSE = { name: 'Apache 2.0', identifier: 'Apache-2.0' };
+
 /** The introduction of the OpenAPI document (`info.description`, Markdown). */
-export const API_INTRODUCTION = `The public REST API v1 of bizplat, an open business platform: CRM, inventory and webhooks.
+export const API_INTRODUCTION = `The public REST API v1 of bizplat, an open business platform: CRM, inventory, finance, HR,
+tasks, business processes, calendar, production, webhooks and an events feed.
 Every path is relative to the base address, which ends in \`/api/public/v1\`. Requests and answers are JSON
-(\`application/json; charset=utf-8\`).
+(\`application/json; charset=utf-8\`); large answers are sent compressed to a client that accepts gzip.
+
+## Quickstart
+1. **Get a token.** On a new server, \`npm start\` prints an \`admin:all\` token of the demo organization. Otherwise an
+   administrator issues one in the console (\`/admin\`) or with \`bizplat token create --org <slug> --user <id> --scopes crm:read,crm:write\`.
+2. **First call.** \`GET /me\`: \`curl -H "X-API-Token: $TOKEN" http://localhost:3000/api/public/v1/me\` answers who the token acts as:
+   the user id (what \`assignee_id\` and other user references take), the \`orgUserId\` that \`GET /ping\` reports, the
+   organization, the token's scopes and the user's rights. Then \`GET /clients?limit=5\`.
+3. **A client package.** \`npm install @bizplat/client\`:
+   \`\`\`js
+   import { createBizplatClient } from '@bizplat/client';
+   const bizplat = createBizplatClient({ baseUrl: 'http://localhost:3000/api/public/v1', token: process.env.TOKEN });
+   const { data } = await bizplat.GET('/clients', { params: { query: { limit: 5 } } });
+   \`\`\`
+4. **A webhook receiver.** Subscribe with \`POST /webhooks\` (\`admin:all\`); keep the \`secret\` of its answer. Each delivery
+   carries the Standard Webhooks headers (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`), so any Standard
+   Webhooks library verifies it: \`new Webhook(secret).verify(rawBody, headers)\` (npm \`standardwebhooks\`). See
+   "Verifying a signature" below for doing it by hand.
 
 ## Tokens and scopes
 Every request carries a personal access token, as \`X-API-Token: <token>\` or \`Authorization: Bearer <token>\`.

@@ -9,8 +9,8 @@ import type { Tx } from '../storage/storage.ts';
 
 /** Who made a change and from which address. */
 export interface AuditSource {
-  /** `api`: an API token over HTTP; `cli`: a command on the server's machine. */
-  via: 'api' | 'cli';
+  /** `api`: an API token over HTTP; `mcp`: the same, called by an AI agent through the MCP server; `cli`: a command on the server's machine. */
+  via: 'api' | 'mcp' | 'cli';
   userId: string | null;
   tokenId: string | null;
   /** The operating-system user for `cli`; the token owner's name for `api`. */

@@ -75,7 +75,7 @@ export async function listTokens(db: Db, orgId: string): Promise<TokenListing[]>
 export interface AuditEntry {
   id: string;
   at: string;
-  actor: { via: 'api' | 'cli'; userId: string | null; tokenId: string | null; name: string };
+  actor: { via: 'api' | 'mcp' | 'cli'; userId: string | null; tokenId: string | null; name: string };
   address: string;
   action: string;
   target: { type: string; id: string };

@@ -174,3 +174,13 @@ export async function keepServerSecret(db: Db, name: string, value: string): Pro
 export function listOrganizationSlugs(db: Db): Promise<Array<{ id: string; slug: string }>> {
   return db.selectFrom('organizations').select(['id', 'slug']).orderBy('slug').execute();
 }
+
+/** Who a token acts as: the user's name and e-mail and the organization's name. */
+export async function findCallerNames(db: Db, orgId: string, userId: string): Promise<{ userName: string; email: string | null; orgName: string } | undefined> {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('organizations as o', (join) => join.on('o.id', '=', orgId))
+    .select(['u.name as userName', 'u.email', 'o.name as orgName'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}

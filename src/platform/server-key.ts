@@ -23,6 +23,9 @@ export interface SealedSample {
 /** A module's look at what it keeps sealed: one stored value, or undefined when it keeps none. */
 export type SealedProbe = (db: Kysely<Database>) => Promise<SealedSample | undefined>;
 
+/** A row of a table holding sealed values, with each opened by `from` and sealed again by `to` (a copy to a database with another key). */
+export type Reseal = (row: Readonly<Record<string, unknown>>, from: Sealer, to: Sealer) => Record<string, unknown>;
+
 let probes: readonly SealedProbe[] = [];
 
 /** The modules' probes, asked when a database has no key check yet (registered by setup.ts with the events). */
@@ -104,6 +107,19 @@ function wrongKey(source: KeySource): string {
     case 'database':
       return `the key kept in this database ${what}: set BIZPLAT_SECRETS_KEY to the key they were sealed with. Nothing was started`;
   }
+}
+
+/** The rows of server_secrets that hold the sealing key (PostgreSQL, no setting) and its check. */
+export const SEALING_KEY_ROWS = { key: KEY_NAME, check: CHECK_NAME } as const;
+
+/** Whether `key` opens a database's key check: the values sealed in it open with that key. */
+export function opensKeyCheck(key: Buffer, check: string): boolean {
+  return new Sealer(key).open(CHECK_PURPOSE, CHECK_NAME, check) === CHECK_TEXT;
+}
+
+/** A new key check for `key`, to keep in a database whose sealed values were sealed again with it. */
+export function keyCheckFor(key: Buffer): string {
+  return new Sealer(key).seal(CHECK_PURPOSE, CHECK_NAME, CHECK_TEXT);
 }
 
 /** `<database>.key` for an SQLite file; undefined for PostgreSQL and an in-memory database. */

@@ -67,7 +67,7 @@ export interface AuditLogTable {
   seq: Generated<number>;
   org_id: string;
   at: DbTimestamp;
-  via: 'api' | 'cli';
+  via: 'api' | 'mcp' | 'cli';
   user_id: string | null;
   token_id: string | null;
   actor_name: string;

@@ -42,7 +42,7 @@ const MAX_OFFSETS = 100_000;
  * The zone's UTC offset in ms at an instant. Every offset change of the time-zone database
  * falls on a quarter hour, so offsets are kept per zone and quarter hour.
  */
-function offsetAt(timeZone: string, instantMs: number): number {
+export function offsetAt(timeZone: string, instantMs: number): number {
   const bucket = Math.floor(instantMs / QUARTER_HOUR);
   let zone = offsets.get(timeZone);
   if (zone === undefined) {

@@ -28,6 +28,22 @@ const READ = 'select coalesce(sum(version), 0) from collection_changes where org
 
 const reader = new RowReader();
 
+/**
+ * A stored collection whose change counter tags its lists and records (see http/conditional.ts):
+ * a resource (resource.ts), or rows written by a domain's own SQL (defineCollection).
+ */
+export interface Collection {
+  /** The counter's name: the collection's main table. */
+  readonly table: string;
+  /** Records a change of the collection in the organization; run it on the writer's transaction. */
+  bump(db: Db, orgId: string): Promise<void>;
+}
+
+/** A collection written outside resource.ts, named by its main table. */
+export function defineCollection(table: string): Collection {
+  return { table, bump: (db, orgId) => bumpCollection(db, orgId, table) };
+}
+
 /** Records a change of `collection` in the organization; run it on the writer's transaction. */
 export async function bumpCollection(db: Db, orgId: string, collection: string): Promise<void> {
   const slot = usesNumberedPlaceholders(db) ? Math.floor(Math.random() * POSTGRES_SLOTS) : 0;

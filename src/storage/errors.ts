@@ -29,6 +29,13 @@ export class DuplicateIdError extends Error {
   }
 }
 
+/** A record read by id that the organization does not have: 404 `not_found` at the API, "<noun> not found". */
+export class RecordNotFoundError extends Error {
+  constructor(readonly noun: string) {
+    super(`${noun} not found`);
+  }
+}
+
 /** An optimistic update that found the record at another version: 409 `stale_version` at the API. */
 export class StaleVersionError extends Error {
   constructor(readonly expected: number) {

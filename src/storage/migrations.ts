@@ -126,6 +126,14 @@ export async function runMigrations(db: AnyDb, dialect: Dialect, migrations: Mig
   });
 }
 
+/**
+ * The whole schema as statements for one dialect, for a database built in one go rather than
+ * migrated step by step (a copy): the migration table, then every migration in name order.
+ */
+export function schemaStatements(dialect: Dialect, migrations: readonly Migration[]): string[] {
+  return [CREATE_TABLE, ...[...migrations].sort(byName).flatMap((m) => m.statements(TYPES[dialect]))];
+}
+
 /** The names among `expected` that the database has not applied (throws when it has no migration table yet). */
 export async function missingMigrations(db: AnyDb, expected: readonly string[]): Promise<string[]> {
   const done = await applied(db);

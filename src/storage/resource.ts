@@ -9,8 +9,9 @@
  */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { bumpCollection } from './change-counters.ts';
+import type { Collection } from './change-counters.ts';
 import { containsPattern } from './codecs.ts';
-import { DuplicateIdError, isPrimaryKeyViolation, StaleVersionError } from './errors.ts';
+import { DuplicateIdError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
 import type { Database } from './schema.ts';
 import { ident, RowReader, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { Db } from './statements.ts';
@@ -93,6 +94,8 @@ export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> |
 
 export interface ResourceSpec<T extends TableName, J extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string> {
   table: T;
+  /** What a missing record is called in the 404 of `get` ("<noun> not found"). */
+  noun?: string;
   join?: JoinSpec<T, J>;
   fields: F;
   /** Filters of the list: query name → column (equality), { joined: column }, { atLeast: column } or through(side table). */
@@ -127,11 +130,13 @@ export interface UpdateOutcome<R> {
   changed: string[];
 }
 
-export interface Resource<T extends TableName, R, Q extends string> {
+export interface Resource<T extends TableName, R, Q extends string> extends Collection {
   readonly table: T;
   /** The API record of a row read elsewhere (say, the row just inserted). */
   toRecord(row: Row<T>): R;
   find(db: Db, orgId: string, id: string): Promise<R | undefined>;
+  /** find(), or RecordNotFoundError (404 `not_found`, "<noun> not found") when there is no such record. */
+  get(db: Db, orgId: string, id: string): Promise<R>;
   list(db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>>;
   /** Every record the filters match, in list order (for the few lists the API does not page). */
   all(db: Db, orgId: string, request?: Omit<ListRequest<Q>, 'limit' | 'offset'>): Promise<R[]>;
@@ -139,19 +144,18 @@ export interface Resource<T extends TableName, R, Q extends string> {
   insert(db: Db, row: Insertable<Database[T]> & { org_id: string; id: string }): Promise<R>;
   /**
    * The optimistic update: reads the record, asks `plan` for the column changes, and writes them
-   * with the version bumped only if the record is still at the version read. With `expected`
-   * (If-Match) the record must be at that version, else StaleVersionError; without it a
-   * concurrent change is retried on the fresh record (up to five reads). Undefined when the
-   * record does not exist.
+   * with the version bumped only if the record is still at the version read. `plan` receives the
+   * record and the stored row it came from (every column, those the answer does not show too).
+   * With `expected` (If-Match) the record must be at that version, else StaleVersionError;
+   * without it a concurrent change makes `plan` run again on the fresh row (up to five times), so
+   * `plan` must decide from what it receives and leave side effects until update returns.
+   * A missing record throws RecordNotFoundError, as get() does.
    */
-  update(
-    db: Db,
-    orgId: string,
-    id: string,
-    expected: number | undefined,
-    plan: (current: R) => Updateable<Database[T]> | Promise<Updateable<Database[T]>>,
-  ): Promise<UpdateOutcome<R> | undefined>;
+  update(db: Db, orgId: string, id: string, expected: number | undefined, plan: UpdatePlan<T, R>): Promise<UpdateOutcome<R>>;
 }
+
+/** The column changes an update makes, decided from the record and its stored row. */
+export type UpdatePlan<T extends TableName, R> = (current: R, stored: Row<T>) => Updateable<Database[T]> | Promise<Updateable<Database[T]>>;
 
 const DEFAULT_ORDER = [
   ['created_at', 'desc'],
@@ -192,6 +196,10 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   const select = `select ${selected.map((s, i) => `${s} as c${i}`).join(', ')} `;
   const orderBy = ` order by ${(spec.order ?? DEFAULT_ORDER).map(([c, d]) => `t.${ident(c)} ${d}`).join(', ')}`;
   const findText = `${select}${from} and t."id" = ?`;
+  // The stored row with the joined fields beside it, read by update.
+  const joinedAs = specs.map((f, i) => (typeof f === 'object' && 'joined' in f ? `, j.${ident(f.joined)} as "joined_${i}"` : '')).join('');
+  const storedText = `select t.*${joinedAs} ${from} and t."id" = ?`;
+  const noun = spec.noun ?? 'record';
 
   /** Per filter: its condition text and the parameters it takes besides the value (before it). */
   const filterTexts = new Map<string, FilterText>();
@@ -245,6 +253,19 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     return rows[0] === undefined ? undefined : fromArray(rows[0]);
   };
 
+  const get = async (db: Db, orgId: string, id: string): Promise<R> => {
+    const record = await find(db, orgId, id);
+    if (record === undefined) throw new RecordNotFoundError(noun);
+    return record;
+  };
+
+  const readStored = async (db: Db, orgId: string, id: string): Promise<{ row: Row<T>; record: R & { version: number } } | undefined> => {
+    const stored = (await runWrite(db, storedText, [orgId, id], true)).rows[0];
+    if (stored === undefined) return undefined;
+    const values = mainColumns.map((c, i) => (c === undefined ? stored[`joined_${i}`] : stored[c]));
+    return { row: stored as Row<T>, record: fromArray(values) as R & { version: number } };
+  };
+
   const insertTexts = new Map<string, string>();
   const insert = async (db: Db, row: Insertable<Database[T]> & { org_id: string; id: string }): Promise<R> => {
     const columns = Object.keys(row).filter((k) => (row as Record<string, unknown>)[k] !== undefined);
@@ -286,19 +307,21 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     orgId: string,
     id: string,
     expected: number | undefined,
-    plan: (current: R) => Updateable<Database[T]> | Promise<Updateable<Database[T]>>,
-  ): Promise<UpdateOutcome<R> | undefined> => {
+    plan: UpdatePlan<T, R>,
+  ): Promise<UpdateOutcome<R>> => {
     for (let attempt = 1; ; attempt++) {
-      const current = (await find(db, orgId, id)) as (R & { version: number }) | undefined;
-      if (current === undefined) return undefined;
+      const stored = await readStored(db, orgId, id);
+      if (stored === undefined) throw new RecordNotFoundError(noun);
+      const current = stored.record;
       if (expected !== undefined && current.version !== expected) throw new StaleVersionError(expected);
-      const record = await writeAt(db, orgId, id, current.version, await plan(current));
+      const record = await writeAt(db, orgId, id, current.version, await plan(current, stored.row));
       if (record !== undefined) return { record, changed: changedFields(current, record) };
       if (expected !== undefined || attempt >= MAX_UPDATE_ATTEMPTS) throw new StaleVersionError(expected ?? current.version);
     }
   };
 
-  return { table: spec.table, toRecord, find, list, all, insert, update };
+  const bump = (db: Db, orgId: string) => bumpCollection(db, orgId, spec.table);
+  return { table: spec.table, bump, toRecord, find, get, list, all, insert, update };
 }
 
 /** A list filter's condition (on SQLite, and on PostgreSQL where it differs) and the parameters it takes. */

@@ -15,8 +15,7 @@ export async function inSavepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Prom
   const hooks: Array<() => void> = [];
   const notices: Array<[string, string]> = [];
   const nested: Tx = {
-    db: tx.db,
-    dialect: tx.dialect,
+    ...tx,
     afterCommit: (hook) => hooks.push(hook),
     notify: async (channel, payload = '') => {
       notices.push([channel, payload]);

@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, QueryResult, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
+import { postgresCapabilities, sqliteCapabilities } from './database-capabilities.ts';
+import type { DatabaseCapabilities } from './database-capabilities.ts';
 import { retryingTransientConflicts } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { PoolOptions } from './postgres.ts';
@@ -10,24 +12,48 @@ import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
 import { postCommitNotifier } from './post-commit-notify.ts';
 import { sharedWrites } from './shared-writes.ts';
 import type { SharedWrite } from './shared-writes.ts';
+import type { ReusableStatement } from './reusable.ts';
 import { openSqlite } from './sqlite.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** What a use case writes through: the transaction plus hooks that run only once it has committed. */
+/**
+ * What a use case writes through: the transaction, what its database does to lock rows and
+ * reuse statements (never which database it is: see database-capabilities.ts), and hooks that
+ * run only once it has committed.
+ */
 export interface Tx {
   readonly db: Transaction<Database>;
-  readonly dialect: Dialect;
+  /** `query` locking the rows it reads until this transaction ends (see DatabaseCapabilities.lockForUpdate). */
+  lockForUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** `query` claiming the rows it reads, skipping those another claimer holds (see DatabaseCapabilities.claimSkippingLocked). */
+  claimSkippingLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, of?: TB & string): SelectQueryBuilder<DB, TB, O>;
+  /** Locks `name` till this transaction ends, or false at once when another transaction holds it. */
+  tryLock(name: string): Promise<boolean>;
+  /** Runs a statement compiled once (reusable.ts) in this transaction. */
+  run<A extends unknown[], R>(statement: ReusableStatement<A, R>, ...args: A): Promise<QueryResult<R>>;
   /** Runs after a successful commit (never on rollback). */
   afterCommit(hook: () => void): void;
   /** Tells every listener of `channel` (in every server process on PostgreSQL) once this commits. */
   notify(channel: string, payload?: string): Promise<void>;
 }
 
+/** A Tx on `db` with the capabilities of its database. */
+export function transactionScope(db: Transaction<Database>, capabilities: DatabaseCapabilities, hooks: Pick<Tx, 'afterCommit' | 'notify'>): Tx {
+  return {
+    db,
+    lockForUpdate: (query) => capabilities.lockForUpdate(query),
+    claimSkippingLocked: (query, of) => capabilities.claimSkippingLocked(query, of),
+    tryLock: (name) => capabilities.tryLockForTransaction(db, name),
+    run: (statement, ...args) => statement.run(db, capabilities, args),
+    afterCommit: hooks.afterCommit,
+    notify: hooks.notify,
+  };
+}
+
 /** What a single-statement write runs on: see Storage.oneStatement. */
 export interface StatementScope {
   readonly db: Kysely<Database>;
-  readonly dialect: Dialect;
 }
 
 export type Listener = (payload: string) => void;
@@ -140,14 +166,14 @@ function runTransaction<T>(
     // One notice per distinct (channel, payload): PostgreSQL would fold repeats anyway.
     const notices = new Map<string, string>();
     const result = await db.transaction().execute((trx) =>
-      work({
-        db: trx,
-        dialect: 'postgres',
-        afterCommit: (hook) => hooks.push(hook),
-        notify: async (channel, payload = '') => {
-          notices.set(`${channel}\u0000${payload}`, channel);
-        },
-      }),
+      work(
+        transactionScope(trx, postgresCapabilities, {
+          afterCommit: (hook) => hooks.push(hook),
+          notify: async (channel, payload = '') => {
+            notices.set(`${channel}\u0000${payload}`, channel);
+          },
+        }),
+      ),
     );
     afterCommit(notices);
     runAfterCommitHooks(hooks);
@@ -182,14 +208,14 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
   const grouped = groupCommitter(db, syncLog);
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
     grouped((trx, hooks) =>
-      work({
-        db: trx,
-        dialect: 'sqlite',
-        afterCommit: (hook) => hooks.push(hook),
-        notify: async (channel, payload = '') => {
-          hooks.push(() => local.emit(channel, payload));
-        },
-      }),
+      work(
+        transactionScope(trx, sqliteCapabilities, {
+          afterCommit: (hook) => hooks.push(hook),
+          notify: async (channel, payload = '') => {
+            hooks.push(() => local.emit(channel, payload));
+          },
+        }),
+      ),
     );
   return {
     dialect: 'sqlite',
@@ -297,7 +323,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     transaction,
     shared: sharedWrites(transaction),
     // Autocommit: the statement is its own transaction, and committed (durably) once answered.
-    oneStatement: (work) => retryingTransientConflicts(() => work({ db, dialect: 'postgres' })),
+    oneStatement: (work) => retryingTransientConflicts(() => work({ db })),
     subscribe,
     changedElsewhere: () => false,
     readStamp: () => undefined,

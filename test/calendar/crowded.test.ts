@@ -45,6 +45,17 @@ describeEachDatabase('crowded series', (ctx) => {
     assert.ok(Date.parse(reminders[0]!.occurrence_start) - Date.now() <= 3_600_000);
   });
 
+  it('a rule that never occurs (day 366 in February, week 53 in June) is refused naming start_at, after looking only at the start\'s own period', async () => {
+    const p = await booker(ctx(), 'UTC');
+    for (const rule of ['FREQ=YEARLY;BYYEARDAY=366;BYMONTH=2', 'FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6', 'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=10;BYDAY=5MO']) {
+      const res = await postMeeting(ctx(), p, { title: 'Never', start_at: '2031-02-10T09:00:00Z', end_at: '2031-02-10T10:00:00Z', recurrence_rule: rule });
+      const body = assertEnvelope(res, 422, 'validation_error', 'validation_error');
+      assert.deepEqual(body.details.fields?.map((f) => f.field), ['start_at'], `${rule} → ${res.body}`);
+    }
+    // The start's own period decides: a yearly rule whose start is an occurrence is accepted.
+    await book(ctx(), p, { title: 'Leap day', start_at: '2032-02-29T09:00:00Z', end_at: '2032-02-29T10:00:00Z', recurrence_rule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29' });
+  });
+
   it('a year\'s window over the densest accepted series answers limit=1 with the first occurrence in start order, and counts every occurrence', async () => {
     const p = await booker(ctx(), 'UTC');
     await book(ctx(), p, { title: 'Hourly', start_at: '2031-01-01T00:00:00Z', end_at: '2031-01-01T00:10:00Z', recurrence_rule: EVERY_HOUR });

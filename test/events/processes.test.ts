@@ -27,6 +27,18 @@ async function effects(ctx: TestContext, eventIds: Set<string>): Promise<Array<{
   return rows.filter((r) => eventIds.has(r.event_id));
 }
 
+/** True once the effects consumer has settled every one of these events: nothing can run them again. */
+async function settled(ctx: TestContext, eventIds: Set<string>): Promise<boolean> {
+  const rows = await ctx.storage.db
+    .selectFrom('event_progress as p')
+    .innerJoin('events as e', 'e.seq', 'p.event_seq')
+    .select(['e.id', 'p.status'])
+    .where('p.consumer', '=', 'test.effects')
+    .where('e.id', 'in', [...eventIds])
+    .execute();
+  return rows.length === eventIds.size && rows.every((r) => r.status === 'done');
+}
+
 describeEachDatabase(
   'event consumers in server processes',
   (ctx) => {
@@ -56,8 +68,7 @@ describeEachDatabase(
       assert.deepEqual(pending, { status: 'pending', attempts: 0 });
 
       children.push(await serve(ctx().config.databaseUrl, { NOTE_EVENTS_LOG: log }));
-      await waitUntil('the restarted server to handle it', async () => (await effects(ctx(), ids)).length > 0);
-      await new Promise((r) => setTimeout(r, 500));
+      await waitUntil('the restarted server to settle it', () => settled(ctx(), ids));
       assert.equal((await effects(ctx(), ids)).length, 1, 'effects exactly once');
       assert.equal(readFileSync(log, 'utf8').trim().split('\n').length, 2, 'the handler ran twice: killed once, then to the end');
       const done = await ctx()
@@ -85,8 +96,7 @@ describeEachDatabase(
         });
         await new Promise((r) => setTimeout(r, 15));
       }
-      await waitUntil('every event handled', async () => (await effects(ctx(), emitted)).length >= emitted.size);
-      await new Promise((r) => setTimeout(r, 500));
+      await waitUntil('every event settled', () => settled(ctx(), emitted));
       const rows = await effects(ctx(), emitted);
       assert.equal(rows.length, emitted.size, 'each effect once');
       assert.deepEqual(new Set(rows.map((r) => r.event_id)), emitted);

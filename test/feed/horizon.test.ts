@@ -15,7 +15,7 @@ describeEachDatabase('the events feed and overlapping transactions', (ctx) => {
   it('hides a committed event while an older transaction that emitted is open, then gives both in transaction order', async () => {
     const p = await createPrincipal(ctx());
     const filter = { names: ['client.created'], entityTypes: ['client'] };
-    const read = () => readFeed(ctx().storage.db, ctx().storage.dialect, p.orgId, FEED_START, filter, 100);
+    const read = () => readFeed(ctx().storage, p.orgId, FEED_START, filter, 100);
     const emitIn = (release?: Promise<void>) =>
       ctx().storage.transaction(async (tx) => {
         const id = await emit(tx, { orgId: p.orgId, name: 'client.created', entityType: 'client', entityId: newId(), context: { version: 1 } });

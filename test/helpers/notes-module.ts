@@ -47,6 +47,7 @@ const note = fieldsOf<'test_notes'>();
 /** Storage's routine resource: list page, read by id, create with an id, optimistic update. */
 const notes = defineResource({
   table: 'test_notes',
+  noun: 'note',
   fields: {
     id: 'id',
     title: 'title',
@@ -123,7 +124,6 @@ async function updateNote(tx: Tx, actor: Actor, id: string, patch: Static<typeof
     ...(patch.title !== undefined ? { title: patch.title } : {}),
     ...(patch.body !== undefined ? { body: patch.body } : {}),
   }));
-  if (!outcome) throw notFound('note');
   return outcome.record;
 }
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createContext, createPrincipal } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
 import { holds, notesModule } from '../helpers/notes-module.ts';
-import { PATIENCE_MS } from '../helpers/patience.ts';
+import { PATIENCE_MS, waitUntil } from '../helpers/patience.ts';
 
 function rawConnection(port: number) {
   const socket = connect({ port, host: '127.0.0.1' });
@@ -13,6 +13,10 @@ function rawConnection(port: number) {
   socket.on('data', (d: Buffer) => (text += d.toString()));
   const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   return { socket, ended, received: () => text };
+}
+
+function connections(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 }
 
 function closedWithin(ended: Promise<void>, ms: number): Promise<string> {
@@ -48,7 +52,9 @@ describe('draining the app', () => {
     // The late request has begun (so its connection is not idle) but its headers are not complete.
     late.socket.write('GET /api/public/v1/ping HTTP/1.1\r\nHost: localhost\r\n');
     await reached; // the first request is inside its transaction
-    await new Promise((r) => setTimeout(r, 200)); // and the late request's first bytes have been read
+    // and the server has accepted the late connection (a connection it has accepted but not yet
+    // read a request from is never idle, so closing keeps it until its request is answered).
+    await waitUntil('the server to accept both connections', async () => (await connections(ctx.app.server)) === 2);
     const closed = ctx.app.close();
     late.socket.write(`X-API-Token: ${p.token}\r\nX-Request-Id: late-1\r\n\r\n`);
     // The late request is answered while the first is still held (waiting for that, not for a set time).

@@ -15,11 +15,14 @@ describeEachDatabase('Idempotency-Key claim held past its lease', (ctx) => {
     const post = () => api(ctx(), p.token, 'POST', '/notes', { body: { title: 'hold' }, headers: { 'idempotency-key': 'lease-key' } });
     let release!: () => void;
     holds.post = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (holds.reached = resolve));
     try {
       const first = post();
-      await sleep(LEASE_MS * 2 + 200); // the first is still inside its transaction, its lease long gone
+      await reached; // the first is inside its transaction, holding the claim
+      await sleep(LEASE_MS * 2); // a wait for the lease to lapse (clock time), not for the machine
       const second = post();
-      await sleep(200);
+      // Whether the repeat is refused as in flight or waits and replays, the verdicts below hold.
+      await sleep(LEASE_MS);
       release();
       const answers = await Promise.all([first, second]);
       const { rows } = await sql<{ id: string }>`select id from test_notes where org_id = ${p.orgId} and title = 'hold'`.execute(ctx().storage.db);
@@ -37,6 +40,7 @@ describeEachDatabase('Idempotency-Key claim held past its lease', (ctx) => {
     } finally {
       release();
       delete holds.post;
+      delete holds.reached;
     }
   });
 }, { env: { BIZPLAT_IDEMPOTENCY_LEASE_MS: String(LEASE_MS) }, modules: [notesModule] });

@@ -26,13 +26,14 @@ interface Operation {
 }
 interface Doc {
   openapi: string;
-  info: { title: string; description: string };
+  info: { title: string; description: string; contact?: { name?: string; url?: string }; license?: { name?: string; identifier?: string } };
+  tags?: Array<{ name: string; description?: string }>;
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
   webhooks?: Record<string, { post: Operation }>;
   components: {
     securitySchemes: Record<string, Record<string, string>>;
-    schemas: Record<string, { type?: string; required?: string[]; properties?: Record<string, Record<string, unknown>>; additionalProperties?: unknown }>;
+    schemas: Record<string, { type?: string; required?: string[]; properties?: Record<string, Record<string, unknown>>; additionalProperties?: unknown; examples?: unknown[] }>;
     responses: Record<string, { headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema: { $ref?: string } }> }>;
     headers: Record<string, { required?: boolean; schema: Record<string, unknown> }>;
   };
@@ -216,6 +217,23 @@ describe('OpenAPI document of the served domains', () => {
       // An action that takes no body (POST /webhooks/{id}/rotate-secret) has nothing to exemplify.
       if (doc.paths[path]![method]!.requestBody === undefined) continue;
       assert.ok(example(path, method), `${method} ${path} has an example`);
+    }
+  });
+
+  it('opens with a quickstart and every domain served, lists its tags with descriptions, names a contact and a license, and its examples show only fields their schema has', () => {
+    for (const words of ['Quickstart', 'CRM', 'inventory', 'finance', 'tasks', 'processes', 'calendar', 'webhooks', 'GET /me', '@bizplat/client']) {
+      assert.ok(doc.info.description.includes(words), `the introduction mentions ${words}`);
+    }
+    assert.equal(doc.info.license?.identifier, 'Apache-2.0');
+    assert.ok(doc.info.contact?.url);
+    const used = new Set(operations(doc).flatMap(([, , op]) => (op as Operation & { tags?: string[] }).tags ?? []));
+    const listed = new Map((doc.tags ?? []).map((t) => [t.name, t.description ?? '']));
+    for (const tag of used) assert.ok((listed.get(tag) ?? '').length > 0, `tag ${tag} is listed with a description`);
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      if (!schema.properties) continue;
+      for (const example of schema.examples ?? []) {
+        for (const key of Object.keys(example as Record<string, unknown>)) assert.ok(key in schema.properties, `${name}'s example has ${key}, which ${name} does not`);
+      }
     }
   });
 

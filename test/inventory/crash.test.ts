@@ -6,8 +6,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { importData } from '../../src/import.ts';
 import { newId } from '../../src/storage/ids.ts';
@@ -18,20 +16,13 @@ import { POSTGRES_URL, createPrincipal, freshDatabase, testConfig } from '../hel
 import type { DatabaseKind, Principal, TestContext } from '../helpers/harness.ts';
 import { endWithTest, exited, killNow } from '../helpers/children.ts';
 import { PATIENCE_MS, TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
+import { freePort } from '../helpers/ports.ts';
 import { assertLedgerHolds } from './invariant.ts';
 
 const ROUNDS = 3;
 const WRITERS = 6;
 /** Acknowledged writes to wait for before the first kill (the n-th round waits for n times as many). */
 const ACKS_PER_ROUND = 8;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** A server child on `port`; what it prints on stderr is kept for the failure message. */
 function startChild(url: string, port: number): { child: ChildProcess; stderr: () => string } {

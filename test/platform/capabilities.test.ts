@@ -59,7 +59,7 @@ describeEachDatabase('GET /capabilities', (ctx) => {
     assert.deepEqual(postAction.requiredModules, ['documents']);
     assert.equal(documents.exposure, 'public_api');
     const access = catalog.capabilities.find((c) => c.key === 'access')!;
-    assert.deepEqual(access.actions.map((a) => `${a.method} ${a.path}`).sort(), ['GET /capabilities', 'GET /ping']);
+    assert.deepEqual(access.actions.map((a) => `${a.method} ${a.path}`).sort(), ['GET /capabilities', 'GET /me', 'GET /ping']);
     const unused = catalog.capabilities.find((c) => c.key === 'sterilization')!;
     assert.deepEqual(unused.actions, []);
   });

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
-import { allMigrations } from '../../src/setup.ts';
-import { runMigrations } from '../../src/storage/migrations.ts';
+import { migrate } from '../../src/setup.ts';
 import { EVENT_NAMES } from '../../src/domains/webhooks/catalog.ts';
 import { SIGNATURE_NOTE } from '../../src/domains/webhooks/subscriptions.ts';
 
@@ -155,7 +154,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const row = (key: string, body: string) => ({ org_id: p.orgId, token_id: p.tokenId, key, request_hash: 'h', state: 'done' as const, status_code: 201, response_body: body, locked_until: new Date().toISOString(), created_at: new Date().toISOString() });
     await ctx().storage.db.insertInto('idempotency_keys').values([row('old-create', oldBody), row('other', '{"id":"x","name":"secret"}')]).execute();
     await sql`delete from schema_migrations where name = '0303_drop_replays_holding_secrets'`.execute(ctx().storage.db);
-    assert.deepEqual(await runMigrations(ctx().storage.db, ctx().storage.dialect, allMigrations()), ['0303_drop_replays_holding_secrets']);
+    assert.deepEqual(await migrate(ctx().storage), ['0303_drop_replays_holding_secrets']);
     const left = await ctx().storage.db.selectFrom('idempotency_keys').select('key').where('token_id', '=', p.tokenId).orderBy('key').execute();
     assert.deepEqual(left.map((r) => r.key), ['other']);
   });

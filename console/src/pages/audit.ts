@@ -6,7 +6,7 @@ import { Problem, useLoad } from '../ui.ts';
 interface Entry {
   id: string;
   at: string;
-  actor: { via: 'api' | 'cli'; userId: string | null; tokenId: string | null; name: string };
+  actor: { via: 'api' | 'mcp' | 'cli'; userId: string | null; tokenId: string | null; name: string };
   address: string;
   action: string;
   target: { type: string; id: string };
@@ -38,7 +38,7 @@ export function AuditPage() {
     <div class="table"><table class="audit stack">
       <thead><tr><th>When</th><th>Who</th><th>From</th><th>Action</th><th>Target</th><th>Changes (before → after)</th></tr></thead>
       <tbody>${entries.map((e) => html`<tr key=${e.id}>
-        <td data-label="When">${when(e.at)}</td><td data-label="Who">${e.actor.name} <small>(${e.actor.via === 'cli' ? 'CLI' : 'API token'})</small></td><td data-label="From">${e.address}</td>
+        <td data-label="When">${when(e.at)}</td><td data-label="Who">${e.actor.name} <small>(${e.actor.via === 'cli' ? 'CLI' : e.actor.via === 'mcp' ? 'API token via MCP' : 'API token'})</small></td><td data-label="From">${e.address}</td>
         <td data-label="Action"><code>${e.action}</code></td><td data-label="Target">${e.target.type} <small class="id">${e.target.id}</small></td>
         <td data-label="Changes"><ul class="changes">${Object.entries(e.changes).map(([field, c]) => html`<li key=${field}><b>${field}</b>: ${shown(c.before)} → ${shown(c.after)}</li>`)}</ul></td>
       </tr>`)}</tbody>

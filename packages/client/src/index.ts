@@ -1,9 +1,23 @@
-export { createBizplatClient, cursorItems, data, ifMatch, offsetItems } from './client.ts';
+export { createBizplatClient, data, ifMatch } from './client.ts';
 export type { BizplatApi, BizplatClientOptions } from './client.ts';
-export { BizplatError } from './errors.ts';
-export type { ErrorDetails } from './errors.ts';
-export { retryAfterMs } from './transport.ts';
-export type { RetryOptions } from './transport.ts';
-export { verifyWebhook, WebhookSignatureError } from './webhooks.ts';
-export type { WebhookEvent } from './webhooks.ts';
+export {
+  BizplatAuthenticationError,
+  BizplatConflictError,
+  BizplatConnectionError,
+  BizplatError,
+  BizplatNotFoundError,
+  BizplatPermissionError,
+  BizplatRateLimitError,
+  BizplatServerError,
+  BizplatTimeoutError,
+  BizplatValidationError,
+  retryAfterMs,
+} from './errors.ts';
+export type { BizplatErrorInit, ErrorDetails } from './errors.ts';
+export { cursorItems, eventFeed, offsetItems } from './pagination.ts';
+export type { EventFeedOptions, FeedEvent, Positioned } from './pagination.ts';
+export type { CallOptions, RetryOptions } from './transport.ts';
+export { VERSION } from './version.ts';
+export { verifyWebhook, WebhookSecretNotShownError, WebhookSignatureError } from './webhooks.ts';
+export type { VerifyWebhookOptions, WebhookEvent, WebhookFailure, WebhookHeaders } from './webhooks.ts';
 export type { components, operations, paths } from './schema.ts';

@@ -27,6 +27,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the token acts as
+         * @description Extension. The caller's user id (the id that assignee_id and other user references take), its organization user id (as /ping reports), name, organization, the token's scopes and the rights the user holds. What a call may do is the token's scope intersected with these rights.
+         *
+         *     Requires any valid token.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capabilities": {
         parameters: {
             query?: never;
@@ -1928,15 +1950,31 @@ export interface components {
             /** @description position in the funnel, ascending */
             order: number;
         };
+        Me: {
+            /** @description The user id: what assignee_id, executor_ids and other user references take. */
+            userId: string;
+            /** @description The membership id in this organization, as /ping reports it. */
+            orgUserId: string;
+            name: string;
+            email: string | null;
+            organization: {
+                id: string;
+                slug: string;
+                name: string;
+                currency: string;
+            };
+            tokenId: string;
+            scopes: string[];
+            /** @description The rights the user holds in the organization (every right for its owner). A call needs both its scope on the token and its right here. */
+            rights: string[];
+            isOwner: boolean;
+        };
         /**
          * @description A meeting, or one occurrence of a recurring meeting.
          * @example {
          *       "title": "Weekly planning",
          *       "start_at": "2030-03-25T10:00:00+02:00",
          *       "end_at": "2030-03-25T10:45:00+02:00",
-         *       "participant_ids": [
-         *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
-         *       ],
          *       "location": "Room 4",
          *       "video_url": "https://meet.example.com/planning",
          *       "summary": "Priorities of the week",
@@ -3031,6 +3069,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6943,9 +7014,6 @@ export interface operations {
                      *       "title": "Weekly planning",
                      *       "start_at": "2030-03-25T10:00:00+02:00",
                      *       "end_at": "2030-03-25T10:45:00+02:00",
-                     *       "participant_ids": [
-                     *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
-                     *       ],
                      *       "location": "Room 4",
                      *       "video_url": "https://meet.example.com/planning",
                      *       "summary": "Priorities of the week",

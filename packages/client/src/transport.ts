@@ -1,64 +1,147 @@
 /**
- * The fetch every call goes through: the token header, an Idempotency-Key for every POST that
- * has none (the same key on each of its retries), and retries — after 429 (waiting Retry-After)
- * for any call, after a connection error for idempotent calls only (GET, HEAD, PUT, DELETE,
- * OPTIONS, and POST, which always carries an Idempotency-Key).
+ * The fetch every call goes through: the token, the User-Agent, an Idempotency-Key for a POST that
+ * has none (the same key on each of its retries), a time-out per attempt, and retries with
+ * jittered, capped exponential back-off (or the server's Retry-After) after a connection error, a
+ * time-out, 429, 502, 503, 504 or 409 idempotency_in_progress — for requests safe to repeat only:
+ * GET, HEAD, OPTIONS, and any request carrying an Idempotency-Key.
  */
-import { randomUUID } from 'node:crypto';
+import { BizplatConnectionError, BizplatTimeoutError, retryAfterMs } from './errors.ts';
+import { userAgent } from './version.ts';
 
 export interface RetryOptions {
-  /** Attempts after the first; default 3. */
+  /** Attempts after the first; default 2. 0 turns retries off. */
   retries?: number;
-  /** Wait before the first retry after a connection error, doubling each time; default 200 ms. */
+  /** The back-off before the first retry, doubling each time (jittered to 50–100 %); default 500 ms. */
   backoffMs?: number;
-  /** The longest wait honoured for one Retry-After; default 60 s. */
+  /** The longest back-off between two attempts; default 8 s. */
+  maxBackoffMs?: number;
+  /** The longest Retry-After honoured; a longer one ends the retries (the error carries it); default 60 s. */
   maxWaitMs?: number;
 }
 
-export interface TransportOptions extends RetryOptions {
-  token: string;
-  fetch?: (request: Request) => Promise<Response>;
-  /** Waits ms (tests replace it). */
-  sleep?: (ms: number) => Promise<void>;
+export interface CallOptions extends RetryOptions {
+  /** How long one attempt may wait for its whole answer; default 60 s. A time-out counts as a connection error. */
+  timeoutMs?: number;
+  /** Give every POST without one an Idempotency-Key, so that it is safe to retry; default true. */
+  idempotencyKeys?: boolean;
 }
 
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST']);
+export interface TransportOptions extends CallOptions {
+  token: string;
+  fetch?: (request: Request) => Promise<Response>;
+  /** Waits ms (tests replace it); stops early with the signal's reason when the call is aborted. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const DEFAULTS = { retries: 2, backoffMs: 500, maxBackoffMs: 8_000, maxWaitMs: 60_000, timeoutMs: 60_000 } as const;
 
-/** Seconds of a Retry-After header (delta-seconds or an HTTP date) in ms; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (header === null) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const done = () => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/** The wait before retry `attempt` (0-based): full doubling, capped, then jittered down to half. */
+export function backoff(attempt: number, options: Required<RetryOptions>, random = Math.random): number {
+  const ceiling = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() / 2));
 }
 
 export function transport(options: TransportOptions): (request: Request) => Promise<Response> {
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const sleep = options.sleep ?? wait;
-  const retries = options.retries ?? 3;
-  const backoffMs = options.backoffMs ?? 200;
-  const maxWaitMs = options.maxWaitMs ?? 60_000;
+  const retry: Required<RetryOptions> = {
+    retries: options.retries ?? DEFAULTS.retries,
+    backoffMs: options.backoffMs ?? DEFAULTS.backoffMs,
+    maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
+    maxWaitMs: options.maxWaitMs ?? DEFAULTS.maxWaitMs,
+  };
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const agent = userAgent();
   return async (request) => {
-    request.headers.set('X-API-Token', options.token);
-    if (request.method === 'POST' && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', randomUUID());
-    const idempotent = IDEMPOTENT.has(request.method);
-    // A body can be read once: each attempt sends a copy; a call without one re-sends the request.
-    const attemptOf = request.body === null ? () => request : () => request.clone();
+    const headers = request.headers;
+    headers.set('X-API-Token', options.token);
+    headers.set('User-Agent', agent);
+    if (request.method === 'POST' && options.idempotencyKeys !== false && !headers.has('Idempotency-Key')) headers.set('Idempotency-Key', globalThis.crypto.randomUUID());
+    const repeatable = SAFE_METHODS.has(request.method) || headers.has('Idempotency-Key');
+    // A body can be read once: every attempt sends the same bytes.
+    const body = request.body === null ? null : await request.arrayBuffer();
+    const caller = request.signal;
     for (let attempt = 0; ; attempt++) {
+      const canRetry = repeatable && attempt < retry.retries;
+      const deadline = attemptSignal(caller, timeoutMs);
       let response: Response;
       try {
-        response = await send(attemptOf());
+        response = await send(new Request(request.url, { method: request.method, headers, body, signal: deadline.signal, redirect: request.redirect }));
       } catch (error) {
-        if (!idempotent || attempt >= retries || request.signal.aborted) throw error;
-        await sleep(backoffMs * 2 ** attempt);
+        if (caller.aborted) throw caller.reason;
+        const failure = deadline.timedOut()
+          ? new BizplatTimeoutError({ status: 0, error: 'timeout', message: `no answer to ${request.method} ${request.url} within ${timeoutMs} ms`, cause: error })
+          : new BizplatConnectionError({ status: 0, error: 'connection_error', message: `${request.method} ${request.url} failed: ${describe(error)}`, cause: error });
+        deadline.end();
+        if (!canRetry) throw failure;
+        await sleep(backoff(attempt, retry), caller);
         continue;
       }
-      if (response.status !== 429 || attempt >= retries) return response;
-      const delay = Math.min(maxWaitMs, retryAfterMs(response.headers.get('Retry-After')) ?? backoffMs * 2 ** attempt);
+      // The answer's body is read after this returns: the time-out stays armed for it.
+      if (!canRetry || !(await worthRetrying(response))) return response;
+      const asked = retryAfterMs(response.headers.get('Retry-After'));
+      if (asked !== undefined && asked > retry.maxWaitMs) return response;
+      deadline.end();
       await response.body?.cancel();
-      await sleep(delay);
+      await sleep(asked ?? backoff(attempt, retry), caller);
     }
   };
+}
+
+/**
+ * The signal of one attempt: aborted by the caller's signal or after `timeoutMs`. A plain
+ * unreferenced timer (AbortSignal.timeout and AbortSignal.any cost more on every call); an answer
+ * leaves it armed until it fires, so that reading the body is under the time-out too.
+ */
+function attemptSignal(caller: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; end: () => void } {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    caller.removeEventListener('abort', follow);
+    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs).unref();
+  const follow = () => controller.abort(caller.reason);
+  if (caller.aborted) follow();
+  else caller.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    end: () => {
+      clearTimeout(timer);
+      caller.removeEventListener('abort', follow);
+    },
+  };
+}
+
+async function worthRetrying(response: Response): Promise<boolean> {
+  if (RETRY_STATUSES.has(response.status)) return true;
+  if (response.status !== 409) return false;
+  const text = await response.clone().text();
+  return text.includes('"idempotency_in_progress"');
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
 }

@@ -1,22 +1,21 @@
 /** The calendar domain's only SQL. Every function takes the organization id, except the reminders' claim, which serves all. */
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { deleteFinishedJobs, dueCondition } from '../../events/outbox/queries.ts';
-import { bumpCollection } from '../../storage/change-counters.ts';
-import { skipLockedForUpdate } from '../../storage/locking.ts';
-import type { Database } from '../../storage/schema.ts';
+import { defineCollection } from '../../storage/change-counters.ts';
 import type { Db } from '../../storage/statements.ts';
-import type { Dialect } from '../../storage/storage.ts';
+import type { Tx } from '../../storage/storage.ts';
 import type { MeetingRemindersTable, MeetingsTable } from './tables.ts';
 
 export type { Db };
 export type MeetingRow = Selectable<MeetingsTable>;
-export const MEETINGS = { table: 'meetings' } as const;
+/** The meetings: their change counter tags GET /meetings. */
+export const MEETINGS = defineCollection('meetings');
 export const REMINDERS_TABLE = 'meeting_reminders';
 
 export async function insertMeeting(db: Db, row: Insertable<MeetingsTable>, participants: readonly string[]): Promise<void> {
   await db.insertInto('meetings').values(row).execute();
   await db.insertInto('meeting_participants').values(participants.map((userId) => ({ org_id: row.org_id, user_id: userId, meeting_id: row.id }))).execute();
-  await bumpCollection(db, row.org_id, MEETINGS.table);
+  await MEETINGS.bump(db, row.org_id);
 }
 
 export async function meetingExists(db: Db, orgId: string, id: string): Promise<boolean> {
@@ -43,16 +42,17 @@ export async function scheduleReminder(db: Db, row: Pick<Insertable<MeetingRemin
 /** A reminder a dispatcher is about to send. */
 export type DueReminder = Pick<Selectable<MeetingRemindersTable>, 'org_id' | 'id' | 'meeting_id' | 'occurrence_start' | 'next_attempt_at' | 'attempts'>;
 
-export function selectDueReminders(trx: Transaction<Database>, dialect: Dialect, now: string, limit: number): Promise<DueReminder[]> {
-  return skipLockedForUpdate(
-    dialect,
-    trx
-      .selectFrom('meeting_reminders as r')
-      .select(['r.org_id', 'r.id', 'r.meeting_id', 'r.occurrence_start', 'r.next_attempt_at', 'r.attempts'])
-      .where(dueCondition(now, 'r'))
-      .orderBy('r.next_attempt_at')
-      .limit(limit),
-  ).execute();
+export function selectDueReminders(tx: Tx, now: string, limit: number): Promise<DueReminder[]> {
+  return tx
+    .claimSkippingLocked(
+      tx.db
+        .selectFrom('meeting_reminders as r')
+        .select(['r.org_id', 'r.id', 'r.meeting_id', 'r.occurrence_start', 'r.next_attempt_at', 'r.attempts'])
+        .where(dueCondition(now, 'r'))
+        .orderBy('r.next_attempt_at')
+        .limit(limit),
+    )
+    .execute();
 }
 
 /** Whether `token` still holds the pending reminder; on PostgreSQL the update also locks the row until the recording commits. */

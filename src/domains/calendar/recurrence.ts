@@ -7,7 +7,7 @@
  */
 import rrule from 'rrule';
 import type { Options } from 'rrule';
-import { instantOf, localOf } from '../../platform/time-zone.ts';
+import { instantOf, localOf, offsetAt } from '../../platform/time-zone.ts';
 import { MAX_COUNT, parseRule, untilMs } from './rules.ts';
 import { slotAt, slotsBefore, slotsOf } from './slots.ts';
 import type { Slots } from './slots.ts';
@@ -170,7 +170,10 @@ const reaches = (series: Series, fromMs: number) => (start: number) => start + s
 /**
  * Occurrence starts (epoch ms) of a series whose time [start, start + duration) overlaps
  * [fromMs, toMs), lazily and in order: the reader pays for the occurrences it takes. Local time
- * maps to instants in order, so the first start at or after `toMs` ends the walk.
+ * maps to instants in order but on a spring-forward night: a local time in the gap is read with
+ * the offset before it (02:30 becomes 03:30 of the new offset), the instant of a later local time
+ * the rule also yields (03:30). One instant is one occurrence, so such a repeat is left out.
+ * The first start at or after `toMs` ends the walk.
  */
 export function* occurrences(series: Series, fromMs: number, toMs: number): Generator<number> {
   if (series.rule === null) {
@@ -181,11 +184,57 @@ export function* occurrences(series: Series, fromMs: number, toMs: number): Gene
   const localFrom = fromMs - series.durationMs - ZONE_MARGIN;
   const locals = c.arithmetic !== undefined ? slotLocals(c.arithmetic, localFrom) : libraryLocals(c, localFrom, toMs + ZONE_MARGIN);
   const inWindow = reaches(series, fromMs);
+  let latest = -Infinity;
   for (const local of locals) {
     const start = instantOf(series.timeZone, local);
+    if (start <= latest) continue;
+    latest = start;
     if (start >= toMs) return;
     if (inWindow(start)) yield start;
   }
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+
+/**
+ * The zone's spring-forward gaps between two instants, each as the local time where it begins
+ * and its length. Offsets are sampled a week apart (no zone changes twice within a week) and a
+ * change is narrowed to its quarter hour, the grain of every change in the time-zone database.
+ */
+function gapsBetween(zone: string, fromMs: number, toMs: number): Array<{ localStart: number; length: number }> {
+  const gaps: Array<{ localStart: number; length: number }> = [];
+  for (let a = fromMs; a < toMs; a += 7 * DAY) {
+    let lo = a;
+    let hi = Math.min(a + 7 * DAY, toMs);
+    const before = offsetAt(zone, lo);
+    const after = offsetAt(zone, hi);
+    if (after <= before) continue;
+    while (hi - lo > QUARTER_HOUR) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(zone, mid) === before) lo = mid;
+      else hi = mid;
+    }
+    const change = Math.floor(hi / QUARTER_HOUR) * QUARTER_HOUR;
+    gaps.push({ localStart: change + before, length: after - before });
+  }
+  return gaps;
+}
+
+/**
+ * How many slots in [lo, hi) repeat an earlier slot's instant: a slot just after a gap whose
+ * local time less the gap's length is a slot of the series in the gap (see `occurrences`).
+ */
+function repeatsIn(series: Series, a: Arithmetic, lo: number, hi: number, fromMs: number, toMs: number): number {
+  let repeats = 0;
+  for (const gap of gapsBetween(series.timeZone, fromMs - series.durationMs - ZONE_MARGIN, toMs + ZONE_MARGIN)) {
+    for (let k = slotsBefore(a.slots, gap.localStart + gap.length); slotAt(a.slots, k) < gap.localStart + 2 * gap.length; k++) {
+      if (k < lo || k >= hi) continue;
+      const inGap = slotAt(a.slots, k) - gap.length;
+      const j = slotsBefore(a.slots, inGap);
+      if (slotAt(a.slots, j) === inGap && j >= a.first && j < a.end) repeats++;
+    }
+  }
+  return repeats;
 }
 
 /** Occurrence starts (epoch ms) of a series, in order, whose time overlaps [fromMs, toMs). */
@@ -224,7 +273,7 @@ export function countOccurrences(series: Series, fromMs: number, toMs: number, b
   }
   const lo = firstSlot(series, a, slotsBefore(a.slots, fromMs - series.durationMs - ZONE_MARGIN), reaches(series, fromMs));
   const hi = firstSlot(series, a, Math.max(lo, slotsBefore(a.slots, toMs - ZONE_MARGIN)), (start) => start >= toMs);
-  return Math.max(0, hi - lo);
+  return Math.max(0, hi - lo - repeatsIn(series, a, lo, hi, fromMs, toMs));
 }
 
 /** The first occurrence starting after `afterMs`, or undefined when the series has ended (or has none within a century). */
@@ -266,7 +315,11 @@ export function startMatchesRule(series: Series): boolean {
   if (byday !== undefined && !byday.split(',').some((d) => d.endsWith(weekday))) return false;
   const c = compile(series);
   if (c.arithmetic !== undefined) return slotAt(c.arithmetic.slots, c.arithmetic.first) === c.localStart && c.arithmetic.end > c.arithmetic.first;
-  const first = new RRule({ ...c.options, dtstart: new Date(c.localStart), tzid: null }).after(new Date(c.localStart), true);
+  // Only the period holding the start can make it an occurrence. An INTERVAL past the year 9999
+  // ends the library's walk after that period: without it, a rule that never occurs (BYYEARDAY=366
+  // with BYMONTH=2) is looked for period after period up to the year 9999, seconds of work.
+  const onePeriod = c.options.freq === RRule.YEARLY ? { interval: 10_000 } : c.options.freq === RRule.MONTHLY ? { interval: 120_000 } : {};
+  const first = new RRule({ ...c.options, ...onePeriod, dtstart: new Date(c.localStart), tzid: null }).after(new Date(c.localStart), true);
   return first !== null && first.getTime() === c.localStart;
 }
 

@@ -82,7 +82,7 @@ async function recorded(tx: Tx, outcomes: Array<Outcome<DueReminder>>): Promise<
 
 const reminderQueue: JobQueue<DueReminder> = {
   table: REMINDERS_TABLE,
-  selectDue: (tx, now, limit) => selectDueReminders(tx.db, tx.dialect, now, limit),
+  selectDue: (tx, now, limit) => selectDueReminders(tx, now, limit),
   send: async (job): Promise<AttemptResult> =>
     stillWorthSending(job, Date.now())
       ? { ok: true, statusCode: null, durationMs: 0, error: null }

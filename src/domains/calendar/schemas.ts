@@ -23,6 +23,8 @@ const example = {
   recurrence_rule: 'FREQ=WEEKLY;BYDAY=MO',
   reminder_minutes: 15,
 };
+/** A meeting as answers show it: participantIds instead of the participant_ids a create takes. */
+const { participant_ids: _participants, ...answered } = example;
 
 export const MeetingCreate = named('MeetingCreate', Type.Object({
   title: Name(500),
@@ -56,7 +58,7 @@ export const Meeting = named('Meeting', Type.Object({
 }, {
   description: 'A meeting, or one occurrence of a recurring meeting.',
   examples: [{
-    ...example, id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f', duration_minutes: 45, owner_user_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71',
+    ...answered, id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f', duration_minutes: 45, owner_user_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71',
     participantIds: ['0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71', '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70'],
   }],
 }));

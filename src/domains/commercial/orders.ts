@@ -1,6 +1,6 @@
 /** Commercial order (quotation) use cases: read through the API, written by import; a won deal sends them to production. */
 import type { Actor } from '../../http/access.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
@@ -23,9 +23,7 @@ export function listCommercialOrders(db: Db, actor: CommercialActor, query: Comm
 
 /** One order, archived ones too. */
 export async function getCommercialOrder(db: Db, actor: CommercialActor, id: string): Promise<CommercialOrderOut & { version: number }> {
-  const order = await commercialOrders.find(db, actor.orgId, id);
-  if (!order) throw notFound('commercial order');
-  return order;
+  return commercialOrders.get(db, actor.orgId, id);
 }
 
 export interface CommercialOrderInput {
@@ -81,6 +79,5 @@ export async function createCommercialOrder(tx: Tx, actor: CommercialActor, inpu
 
 /** Records that the order went to production: it now carries the production order and is transferred. */
 export async function markTransferred(tx: Tx, orgId: string, id: string, productionOrderId: string): Promise<void> {
-  const outcome = await commercialOrders.update(tx.db, orgId, id, undefined, async () => ({ production_order_id: productionOrderId, status: 'transferred', updated_at: nowIso() }));
-  if (!outcome) throw notFound('commercial order');
+  await commercialOrders.update(tx.db, orgId, id, undefined, async () => ({ production_order_id: productionOrderId, status: 'transferred', updated_at: nowIso() }));
 }

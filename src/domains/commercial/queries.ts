@@ -11,6 +11,7 @@ const order = fieldsOf<'commercial_orders'>();
 /** Commercial orders; the version is kept for the record's ETag and the won chain's update, never shown. */
 export const commercialOrders = defineResource({
   table: 'commercial_orders',
+  noun: 'commercial order',
   fields: {
     id: 'id',
     version: 'version',

@@ -1,6 +1,5 @@
 /** Client (counterparty) use cases. Writes receive the transaction from write() or the importer. */
 import type { Insertable, Updateable } from 'kysely';
-import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -79,7 +78,6 @@ export async function updateClient(tx: Tx, actor: CrmActor, id: string, input: C
       updated_at: nowIso(),
     } satisfies Updateable<CrmClientsTable>;
   });
-  if (!outcome) throw notFound('client');
   const { record, changed } = outcome;
   if (changed.length > 0) {
     await emit(tx, { orgId: actor.orgId, name: 'client.updated', entityType: 'client', entityId: id, context: { version: record.version, changedFields: changed } });
@@ -88,9 +86,7 @@ export async function updateClient(tx: Tx, actor: CrmActor, id: string, input: C
 }
 
 export async function getClient(db: Db, actor: CrmActor, id: string): Promise<ClientOut> {
-  const record = await clients.find(db, actor.orgId, id);
-  if (!record) throw notFound('client');
-  return record;
+  return clients.get(db, actor.orgId, id);
 }
 
 export function listClients(db: Db, actor: CrmActor, query: ClientListInput): Promise<Page<ClientOut>> {

@@ -1,6 +1,6 @@
 /** Contact person use cases. */
 import type { Insertable, Updateable } from 'kysely';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
@@ -96,14 +96,11 @@ export async function updateContact(tx: Tx, actor: CrmActor, id: string, input: 
       updated_at: nowIso(),
     } satisfies Updateable<CrmContactsTable>;
   });
-  if (!outcome) throw notFound('contact');
   return outcome.record;
 }
 
 export async function getContact(db: Db, actor: CrmActor, id: string): Promise<ContactOut> {
-  const record = await contacts.find(db, actor.orgId, id);
-  if (!record) throw notFound('contact');
-  return record;
+  return contacts.get(db, actor.orgId, id);
 }
 
 export function listContacts(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {

@@ -1,6 +1,6 @@
 /** Deal use cases: amounts in exact cents, placement in a funnel stage, won/lost events on entering such a stage. */
 import type { Insertable, Updateable } from 'kysely';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
@@ -129,7 +129,6 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
       updated_at: nowIso(),
     } satisfies Updateable<CrmDealsTable>;
   });
-  if (!outcome) throw notFound('deal');
   const { record, changed } = outcome;
   if (changed.length > 0) {
     await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed } });
@@ -139,9 +138,7 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
 }
 
 export async function getDeal(db: Db, actor: CrmActor, id: string): Promise<DealOut> {
-  const record = await deals.find(db, actor.orgId, id);
-  if (!record) throw notFound('deal');
-  return record;
+  return deals.get(db, actor.orgId, id);
 }
 
 export function listDeals(db: Db, actor: CrmActor, query: DealListInput): Promise<Page<DealOut>> {

@@ -1,13 +1,13 @@
 /** The sales funnels list: funnels with their stages, in one read each. */
-import { bumpCollection } from '../../storage/change-counters.ts';
+import { defineCollection } from '../../storage/change-counters.ts';
 import type { Db, FunnelRow, StageRow } from './queries.ts';
 
 /** The collection whose change counter tags the funnels list. */
-export const funnels = { table: 'crm_funnels' } as const;
+export const funnels = defineCollection('crm_funnels');
 
 /** Marks the funnels list changed (a funnel or a stage was written). */
 export function funnelsChanged(db: Db, orgId: string): Promise<void> {
-  return bumpCollection(db, orgId, funnels.table);
+  return funnels.bump(db, orgId);
 }
 
 /** A page of the organization's funnels (the default first, then by name) and how many there are. */

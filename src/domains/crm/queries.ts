@@ -21,6 +21,7 @@ const timestamp = (value: string) => isoWithOffset(value);
 
 export const clients = defineResource({
   table: 'crm_clients',
+  noun: 'client',
   fields: {
     id: 'id',
     version: 'version',
@@ -45,6 +46,7 @@ export const clients = defineResource({
 
 export const contacts = defineResource({
   table: 'crm_contacts',
+  noun: 'contact',
   fields: {
     id: 'id',
     version: 'version',
@@ -72,6 +74,7 @@ export const contacts = defineResource({
  */
 export const deals = defineResource({
   table: 'crm_deals',
+  noun: 'deal',
   join: { table: 'crm_funnel_stages', on: [['id', 'stage_id']] },
   fields: {
     id: 'id',

@@ -4,7 +4,7 @@ import type { DbBool, DbJson, DbTimestamp } from '../../storage/codecs.ts';
 export interface CrmRecordColumns {
   tags: DbJson;
   is_archived: DbBool;
-  /** searchText(...) of the searchable fields: lower-cased, matched with LIKE on both dialects. */
+  /** searchText(...) of the searchable fields: lower-cased, matched with LIKE on both databases. */
   search_text: string;
   created_by_user_id: string;
   created_at: DbTimestamp;

@@ -1,14 +1,11 @@
 /** The events feed (GET /events): every catalog event of the organization, in commit order. */
-import type { Kysely } from 'kysely';
 import { FEED_START, readFeed } from '../../events/feed.ts';
-import type { FeedPosition } from '../../events/feed.ts';
+import type { FeedPosition, FeedSource } from '../../events/feed.ts';
 import { retentionCutoff } from '../../events/retention.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, gone, invalidField } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithOffset } from '../../storage/codecs.ts';
-import type { Database } from '../../storage/schema.ts';
-import type { Dialect } from '../../storage/storage.ts';
 import type { FeedCatalog } from './catalog.ts';
 import type { EventFeedInput, EventFeedPageOut } from './schemas.ts';
 
@@ -47,8 +44,7 @@ function requestedNames(types: string | undefined, catalog: FeedCatalog): readon
 }
 
 export interface FeedContext {
-  db: Kysely<Database>;
-  dialect: Dialect;
+  storage: FeedSource;
   sealer: Sealer;
   catalog: FeedCatalog;
   retentionDays: number;
@@ -80,7 +76,7 @@ export async function readEvents(ctx: FeedContext, actor: Actor, query: EventFee
       retention_days: ctx.retentionDays,
     });
   }
-  const events = await readFeed(ctx.db, ctx.dialect, actor.orgId, cursor ?? FEED_START, { names, entityTypes }, query.limit);
+  const events = await readFeed(ctx.storage, actor.orgId, cursor ?? FEED_START, { names, entityTypes }, query.limit);
   const last = events[events.length - 1];
   // A full page: the reader stands at its last event. A short one read everything committed so
   // far: the reader is current as of now, so an idle feed's cursor never expires.

@@ -26,6 +26,6 @@ export function feedRoutes(catalog: FeedCatalog) {
         422: 'The input is not valid (validation_error): a cursor this API did not give, an event name outside the catalog, an unknown entity_type.',
       },
     }, async (req) =>
-      readEvents({ db: app.storage.db, dialect: app.storage.dialect, sealer: app.sealer, catalog, retentionDays: app.config.eventRetentionDays }, req.actor, req.query));
+      readEvents({ storage: app.storage, sealer: app.sealer, catalog, retentionDays: app.config.eventRetentionDays }, req.actor, req.query));
   };
 }

@@ -1,11 +1,11 @@
 /** The finance domain's only SQL. Every function takes orgId: a query never reaches another tenant's rows. */
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { isoWithOffset, readBool } from '../../storage/codecs.ts';
 import { MONEY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import { money } from './money.ts';
-import type { FinanceCategoriesTable, FinanceRatesTable } from './tables.ts';
+import type { FinanceCategoriesTable, FinanceRatesTable, FinanceRequestsTable } from './tables.ts';
 
 export type { Db };
 
@@ -15,6 +15,7 @@ const receivable = fieldsOf<'finance_receivables'>();
 
 export const financeRequests = defineResource({
   table: 'finance_requests',
+  noun: 'payment request',
   fields: {
     id: 'id',
     version: 'version',
@@ -90,16 +91,14 @@ export interface RequestInternals {
   base_currency: string;
 }
 
-export async function requestInternals(db: Db, orgId: string, id: string): Promise<RequestInternals | undefined> {
-  const row = await db
-    .selectFrom('finance_requests')
-    .select(['amount_cents', 'vat_cents', 'total_cents', 'rate_micros', 'currency', 'category_id', 'requested_by', 'status', 'approvals_required', 'base_amount_cents', 'base_currency'])
-    .where('org_id', '=', orgId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
+/** The internals of a stored request row (PostgreSQL hands big integers back as text). */
+export function requestInternals(row: Selectable<FinanceRequestsTable>): RequestInternals {
   return {
-    ...row,
+    currency: row.currency,
+    category_id: row.category_id,
+    requested_by: row.requested_by,
+    status: row.status,
+    base_currency: row.base_currency,
     amount_cents: Number(row.amount_cents),
     vat_cents: Number(row.vat_cents),
     total_cents: Number(row.total_cents),

@@ -4,7 +4,7 @@
  */
 import type { Insertable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -90,9 +90,7 @@ export async function createRequest(tx: Tx, actor: FinanceActor, body: RequestBo
 }
 
 export async function getRequest(db: Db, actor: FinanceActor, id: string): Promise<FinanceRequestOut> {
-  const record = await financeRequests.find(db, actor.orgId, id);
-  if (!record) throw notFound('payment request');
-  return record;
+  return financeRequests.get(db, actor.orgId, id);
 }
 
 export function listRequests(db: Db, actor: FinanceActor, query: FinanceRequestListInput): Promise<Page<FinanceRequestOut>> {

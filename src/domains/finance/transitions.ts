@@ -137,9 +137,10 @@ export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, bo
   let decision: Decision | undefined;
   let from: RequestStatus = 'draft';
   let categoryMoved = false;
-  const outcome = await financeRequests.update(tx.db, actor.orgId, id, expected, async (current) => {
-    const internals = await requestInternals(tx.db, actor.orgId, id);
-    if (!internals) throw notFound('payment request');
+  // Without If-Match a concurrent change runs the plan again on the fresh row: it only decides,
+  // and what it learns (decision, from, categoryMoved) is taken from its last run.
+  const outcome = await financeRequests.update(tx.db, actor.orgId, id, expected, async (current, stored) => {
+    const internals = requestInternals(stored);
     if (Object.keys(fields).length > 0 && actor.userId !== internals.requested_by) throw notRequester();
     from = current.status as RequestStatus;
     const to = body.status ?? from;
@@ -153,7 +154,7 @@ export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, bo
     categoryMoved = changes.category_id !== undefined && changes.category_id !== internals.category_id;
     return { ...changes, status: decision.status, updated_at: nowIso() };
   });
-  if (!outcome || !decision) throw notFound('payment request');
+  if (!decision) throw notFound('payment request');
   const { record } = outcome;
   const orgId = actor.orgId;
   if (categoryMoved || outcome.changed.some((field) => PAYMENT_FIELDS.has(field))) await approveAfresh(tx, orgId, actor.userId, record);

@@ -1,6 +1,5 @@
 /** SQL of the catalog: products and warehouses. Every function takes the organization id. */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { bumpCollection } from '../../storage/change-counters.ts';
 import { readBool } from '../../storage/codecs.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
@@ -20,6 +19,7 @@ const level = (value: number | null) => (value === null ? null : scaledToNumber(
 
 export const products = defineResource({
   table: 'products',
+  noun: 'product',
   fields: {
     id: 'id',
     sku: 'sku',
@@ -46,6 +46,7 @@ export const products = defineResource({
 
 export const warehouses = defineResource({
   table: 'warehouses',
+  noun: 'warehouse',
   fields: {
     id: 'id',
     name: 'name',
@@ -79,7 +80,7 @@ export async function itemHasStock(db: Db, orgId: string, itemId: string): Promi
 /** Only one warehouse of an organization is the default. */
 export async function clearDefaultWarehouse(db: Db, orgId: string): Promise<void> {
   await db.updateTable('warehouses').set({ is_default: false }).where('org_id', '=', orgId).where('is_default', '=', true).execute();
-  await bumpCollection(db, orgId, warehouses.table);
+  await warehouses.bump(db, orgId);
 }
 
 /** Removes a warehouse if no balance or movement names it; whether it did. */
@@ -94,6 +95,6 @@ export async function removeWarehouseWithoutStock(db: Db, orgId: string, id: str
     .executeTakeFirst();
   if (balance || movement) return false;
   await db.deleteFrom('warehouses').where('org_id', '=', orgId).where('id', '=', id).execute();
-  await bumpCollection(db, orgId, warehouses.table);
+  await warehouses.bump(db, orgId);
   return true;
 }

@@ -14,17 +14,16 @@ import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { formatScaled, MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
-import { bumpCollection } from '../../storage/change-counters.ts';
 import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SharedWrite, SharingGroup } from '../../storage/shared-writes.ts';
-import type { Dialect, Tx } from '../../storage/storage.ts';
+import type { Tx } from '../../storage/storage.ts';
 import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances } from './movements.queries.ts';
 import type { BalanceChange, NewLineRow } from './movements.queries.ts';
 import { byBalanceKey, prepareMovement } from './movement-rule.ts';
 import type { CatalogFound, LedgerActor, MovementChange, NewMovement, PreparedMovement } from './movement-rule.ts';
 import type { Movement, MovementLine, MovementListQuery, MovementPage } from './schemas.ts';
-import { countMovements, findBalance, findMovement, linesOf, pageOfMovements, stockLedger } from './stock.queries.ts';
+import { countMovements, findMovement, linesOf, lockBalance, pageOfMovements, stockLedger } from './stock.queries.ts';
 import type { LineRow, MovementRow } from './stock.queries.ts';
 
 
@@ -59,9 +58,8 @@ function movementView(row: Omit<MovementRow, 'seq' | 'org_id'>, lines: Array<Lin
 /** The catalog each movement names, read for all of them in one statement. */
 async function findCatalogs(tx: Tx, movements: PreparedMovement[]): Promise<CatalogFound[]> {
   const unique = (ids: string[]) => [...new Set(ids)];
-  const { rows } = await selectCatalog(
-    tx.db,
-    tx.dialect,
+  const { rows } = await tx.run(
+    selectCatalog,
     unique(movements.map((m) => m.orgId)),
     unique(movements.flatMap((m) => m.warehouseIds)),
     unique(movements.flatMap((m) => m.itemIds)),
@@ -124,11 +122,11 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
     const products = catalogs[i]!.products;
     return m.lines.map((l): NewLineRow => ({ ...l, cost_per_unit: l.cost_per_unit ?? products.get(l.item_id)?.cost ?? 0 }));
   });
-  await insertMovements(tx.db, tx.dialect, movements.map((m) => m.movement));
-  await insertLines(tx.db, tx.dialect, lines.flat());
-  await upsertBalances(tx.db, tx.dialect, summedChanges(movements));
-  await bumpCounts(tx.db, tx.dialect, movementCounts(movements));
-  for (const orgId of new Set(movements.map((m) => m.orgId))) await bumpCollection(tx.db, orgId, stockLedger.table);
+  await tx.run(insertMovements, movements.map((m) => m.movement));
+  await tx.run(insertLines, lines.flat());
+  await tx.run(upsertBalances, summedChanges(movements));
+  await tx.run(bumpCounts, movementCounts(movements));
+  for (const orgId of new Set(movements.map((m) => m.orgId))) await stockLedger.bump(tx.db, orgId);
   return movements.map((m, i) => movementView(m.movement, lines[i]!));
 }
 
@@ -145,12 +143,11 @@ function shortage(change: MovementChange, available: number) {
 
 /**
  * The first decrease the balances as they stand cannot cover, with the available quantity.
- * Every balance of the movement is read in lock order, and on PostgreSQL locked till the
- * transaction ends (on SQLite the writer holds the database's write lock already).
+ * Every balance of the movement is read in lock order, and locked till the transaction ends.
  */
-async function findShortage(db: Kysely<Database>, dialect: Dialect, movement: PreparedMovement) {
+async function findShortage(tx: Tx, movement: PreparedMovement) {
   for (const change of movement.changes) {
-    const row = await findBalance(db, movement.orgId, change.warehouseId, change.itemId, dialect === 'postgres');
+    const row = await lockBalance(tx, movement.orgId, change.warehouseId, change.itemId);
     if (change.delta >= 0 || movement.allowNegative) continue;
     const available = row ? row.on_hand - row.reserved : 0;
     if (available + change.delta < 0) return shortage(change, available);
@@ -171,7 +168,7 @@ async function postPrepared(tx: Tx, movement: PreparedMovement): Promise<Movemen
     if (isUniqueViolation(error)) throw conflict('already_exists', `a movement with id "${movement.movement.id}" already exists`);
     if (!isCheckViolation(error)) throw error;
   }
-  const refused = await findShortage(tx.db, tx.dialect, movement);
+  const refused = await findShortage(tx, movement);
   if (refused) throw refused;
   return (await writeMovements(tx, [movement]))[0]!;
 }

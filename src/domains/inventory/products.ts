@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
@@ -119,14 +119,11 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
     if (isUniqueViolation(error)) skuConflict(patch.sku);
     throw error;
   }
-  if (!outcome) throw notFound('product');
   return outcome.record;
 }
 
 export async function getProduct(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Product> {
-  const record = await products.find(db, actor.orgId, id);
-  if (!record) throw notFound('product');
-  return record;
+  return products.get(db, actor.orgId, id);
 }
 
 export function listProducts(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: ProductListQuery): Promise<Page<Product>> {

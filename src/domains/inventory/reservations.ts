@@ -5,7 +5,6 @@
  */
 import type { Actor } from '../../http/access.ts';
 import { invalidField, validationError } from '../../http/errors.ts';
-import { bumpCollection } from '../../storage/change-counters.ts';
 import { formatScaled, QTY_SCALE } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
@@ -29,7 +28,7 @@ function positiveQty(qty: number | string): number {
 
 /** A balance changed by a reservation: the ledger's lists are no longer what a client last saw. */
 async function changed(tx: Tx, actor: Pick<Actor, 'orgId'>, row: BalanceRow): Promise<StockBalance> {
-  await bumpCollection(tx.db, actor.orgId, stockLedger.table);
+  await stockLedger.bump(tx.db, actor.orgId);
   return balanceView(row);
 }
 

@@ -1,14 +1,16 @@
 /** SQL of the stock ledger: movements, their lines and the balances they maintain. */
 import { sql } from 'kysely';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { defineCollection } from '../../storage/change-counters.ts';
 import { preparedRead } from '../../storage/prepared-read.ts';
 import type { Database } from '../../storage/schema.ts';
+import type { Tx } from '../../storage/storage.ts';
 import type { StockBalancesTable, StockMovementLinesTable, StockMovementsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The change counter of the ledger: movements and the balances they and reservations change (GET /stock and /movements). */
-export const stockLedger = { table: 'stock_ledger' } as const;
+export const stockLedger = defineCollection('stock_ledger');
 export type BalanceRow = Selectable<StockBalancesTable>;
 export type MovementRow = Selectable<StockMovementsTable>;
 export type LineRow = Selectable<StockMovementLinesTable>;
@@ -40,9 +42,17 @@ export function releaseOnBalance(db: Db, orgId: string, warehouseId: string, ite
 }
 
 /** With `lock` (PostgreSQL, in a transaction) the row stays locked until the transaction ends. */
-export function findBalance(db: Db, orgId: string, warehouseId: string, itemId: string, lock = false): Promise<BalanceRow | undefined> {
-  const query = db.selectFrom('stock_balances').selectAll().where('org_id', '=', orgId).where('warehouse_id', '=', warehouseId).where('item_id', '=', itemId);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+function balanceQuery(db: Db, orgId: string, warehouseId: string, itemId: string) {
+  return db.selectFrom('stock_balances').selectAll().where('org_id', '=', orgId).where('warehouse_id', '=', warehouseId).where('item_id', '=', itemId);
+}
+
+export function findBalance(db: Db, orgId: string, warehouseId: string, itemId: string): Promise<BalanceRow | undefined> {
+  return balanceQuery(db, orgId, warehouseId, itemId).executeTakeFirst();
+}
+
+/** The balance, its row locked until `tx` ends. */
+export function lockBalance(tx: Tx, orgId: string, warehouseId: string, itemId: string): Promise<BalanceRow | undefined> {
+  return tx.lockForUpdate(balanceQuery(tx.db, orgId, warehouseId, itemId)).executeTakeFirst();
 }
 
 export interface BalanceFilter {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -56,9 +55,7 @@ export async function createDefaultWarehouse(tx: Tx, org: { id: string }): Promi
 }
 
 export async function getWarehouse(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Warehouse> {
-  const record = await warehouses.find(db, actor.orgId, id);
-  if (!record) throw notFound('warehouse');
-  return record;
+  return warehouses.get(db, actor.orgId, id);
 }
 
 export function listWarehouses(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: WarehouseListQuery): Promise<Page<Warehouse>> {

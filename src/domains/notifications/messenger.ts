@@ -19,7 +19,7 @@ export type ClaimedMessage = DueMessage & { recipientActive: boolean };
 
 /** Due deliveries, each checked against the membership as it is when it is claimed, just before sending. */
 async function dueMessages(tx: Tx, now: string, limit: number): Promise<ClaimedMessage[]> {
-  const due = await selectDueMessages(tx.db, tx.dialect, now, limit);
+  const due = await selectDueMessages(tx, now, limit);
   const recipients = new Map<string, string[]>();
   for (const m of due) if (m.user_id !== '') recipients.set(m.org_id, [...(recipients.get(m.org_id) ?? []), m.user_id]);
   const active = new Map<string, Set<string>>();

@@ -1,9 +1,8 @@
 /** The notifications module's SQL. Every query takes the organization id, except the messenger's claim and pruning, which serve all. */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { deleteFinishedJobs, dueCondition } from '../../events/outbox/queries.ts';
-import { skipLockedForUpdate } from '../../storage/locking.ts';
 import type { Database } from '../../storage/schema.ts';
-import type { Dialect } from '../../storage/storage.ts';
+import type { Tx } from '../../storage/storage.ts';
 import type { MessengerDeliveriesTable, NotificationsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -70,16 +69,17 @@ export async function insertMessengerDeliveries(db: Db, rows: NewMessengerDelive
 export type DueMessage = Pick<Selectable<MessengerDeliveriesTable>, 'org_id' | 'id' | 'user_id' | 'chat_id' | 'text' | 'attempts'>;
 
 /** Up to `limit` due, unheld messenger deliveries, across organizations (the kernel leases them). */
-export function selectDueMessages(trx: Transaction<Database>, dialect: Dialect, now: string, limit: number): Promise<DueMessage[]> {
-  return skipLockedForUpdate(
-    dialect,
-    trx
-      .selectFrom('messenger_deliveries as d')
-      .select(['d.org_id', 'd.id', 'd.user_id', 'd.chat_id', 'd.text', 'd.attempts'])
-      .where(dueCondition(now, 'd'))
-      .orderBy('d.next_attempt_at')
-      .limit(limit),
-  ).execute();
+export function selectDueMessages(tx: Tx, now: string, limit: number): Promise<DueMessage[]> {
+  return tx
+    .claimSkippingLocked(
+      tx.db
+        .selectFrom('messenger_deliveries as d')
+        .select(['d.org_id', 'd.id', 'd.user_id', 'd.chat_id', 'd.text', 'd.attempts'])
+        .where(dueCondition(now, 'd'))
+        .orderBy('d.next_attempt_at')
+        .limit(limit),
+    )
+    .execute();
 }
 
 export type MessengerDeliveryRow = Selectable<MessengerDeliveriesTable>;

@@ -186,7 +186,7 @@ async function settle(run: Run): Promise<void> {
 
 /** The run of a locked process, or undefined when it is not running (the step then changes nothing). */
 export async function locked(tx: Tx, orgId: string, processId: string, actorUserId: string | null): Promise<Run | undefined> {
-  const process: ProcessRow | undefined = await lockProcess(tx.db, tx.dialect, orgId, processId);
+  const process: ProcessRow | undefined = await lockProcess(tx, orgId, processId);
   if (process === undefined || process.status !== 'running') return undefined;
   const template = await findTemplate(tx.db, orgId, process.template_id);
   if (template === undefined) throw new Error(`process ${processId} refers to a missing template ${process.template_id}`);

@@ -1,11 +1,9 @@
 /** The processes domain's only SQL. Every function takes orgId: a query never reaches another tenant's rows. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { bumpCollection } from '../../storage/change-counters.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
-import { lockedForUpdate } from '../../storage/locking.ts';
 import { defineResource, fieldsOf, through } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
-import type { Dialect } from '../../storage/storage.ts';
+import type { Tx } from '../../storage/storage.ts';
 import type { ProcessesTable, ProcessJournalTable, ProcessStagesTable } from './tables.ts';
 
 export type { Db };
@@ -19,6 +17,7 @@ const timestamp = (value: string) => isoWithOffset(value);
 
 export const templates = defineResource({
   table: 'process_templates',
+  noun: 'process template',
   fields: {
     id: 'id',
     title: 'title',
@@ -37,6 +36,7 @@ export const templates = defineResource({
 
 export const processes = defineResource({
   table: 'processes',
+  noun: 'process',
   fields: {
     id: 'id',
     version: 'version',
@@ -68,13 +68,13 @@ export const processes = defineResource({
 export type ProcessRecord = NonNullable<Awaited<ReturnType<typeof processes.find>>>;
 
 /** The process row, locked until the transaction ends (PostgreSQL): engine steps of one process run one after another. */
-export function lockProcess(db: Db, dialect: Dialect, orgId: string, id: string): Promise<ProcessRow | undefined> {
-  return lockedForUpdate(dialect, db.selectFrom('processes').selectAll().where('org_id', '=', orgId).where('id', '=', id)).executeTakeFirst();
+export function lockProcess(tx: Tx, orgId: string, id: string): Promise<ProcessRow | undefined> {
+  return tx.lockForUpdate(tx.db.selectFrom('processes').selectAll().where('org_id', '=', orgId).where('id', '=', id)).executeTakeFirst();
 }
 
 export async function saveProcess(db: Db, orgId: string, id: string, changes: Updateable<ProcessesTable>): Promise<void> {
   await db.updateTable('processes').set(changes).set((eb) => ({ version: eb('version', '+', 1) })).where('org_id', '=', orgId).where('id', '=', id).execute();
-  await bumpCollection(db, orgId, 'processes');
+  await processes.bump(db, orgId);
 }
 
 export function stageRows(db: Db, orgId: string, processId: string): Promise<StageRow[]> {

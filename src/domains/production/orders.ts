@@ -1,5 +1,5 @@
 /** Production order use cases: read through the API; written by import and by the won-deal chain (commercial orders). */
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Actor } from '../../http/access.ts';
 import type { Page } from '../../http/pagination.ts';
 import { emit } from '../../events/emit.ts';
@@ -24,8 +24,7 @@ export function listProductionOrders(db: Db, actor: ProductionActor, query: Prod
 
 /** One order (archived ones too) with its current stage, whose title is read from the pipeline. */
 export async function getProductionOrder(db: Db, actor: ProductionActor, id: string): Promise<ProductionOrderDetailOut & { version: number }> {
-  const order = await productionOrders.find(db, actor.orgId, id);
-  if (!order) throw notFound('production order');
+  const order = await productionOrders.get(db, actor.orgId, id);
   const stage = order.pipelineId !== null && order.currentStageId !== null ? await pipelineStage(db, actor.orgId, order.pipelineId, order.currentStageId) : undefined;
   return { ...order, currentStage: stage ?? null };
 }

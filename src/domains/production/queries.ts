@@ -1,6 +1,5 @@
 /** The production domain's only SQL. Every function takes orgId: a query never reaches another tenant's rows. */
 import type { Insertable } from 'kysely';
-import { bumpCollection } from '../../storage/change-counters.ts';
 import { readJson } from '../../storage/codecs.ts';
 import { QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
@@ -17,6 +16,7 @@ const qty = (value: number | string) => scaledToNumber(Number(value), QTY_SCALE)
 /** Production orders as lists show them; the version is kept for the record's ETag and never shown. */
 export const productionOrders = defineResource({
   table: 'production_orders',
+  noun: 'production order',
   fields: {
     id: 'id',
     version: 'version',
@@ -73,7 +73,7 @@ export async function insertPipeline(db: Db, pipeline: Insertable<ProductionPipe
   if (pipeline.is_default) await db.updateTable('production_pipelines').set({ is_default: false }).where('org_id', '=', pipeline.org_id).execute();
   await db.insertInto('production_pipelines').values(pipeline).execute();
   if (stages.length > 0) await db.insertInto('production_stages').values(stages).execute();
-  await bumpCollection(db, pipeline.org_id, 'production_orders');
+  await productionOrders.bump(db, pipeline.org_id);
 }
 
 /** The default pipeline and its first stage (by order, then id), if the organization has one. */
@@ -110,5 +110,5 @@ export async function appendStage(db: Db, orgId: string, pipelineId: string, sta
     .executeTakeFirst();
   const after = last?.last === null || last?.last === undefined ? 0 : Number(last.last);
   await db.insertInto('production_stages').values({ org_id: orgId, id: stage.id, pipeline_id: pipelineId, title: stage.title, sort_order: after + 1 }).execute();
-  await bumpCollection(db, orgId, 'production_orders');
+  await productionOrders.bump(db, orgId);
 }

@@ -14,6 +14,7 @@ const timestamp = (value: string) => isoWithOffset(value);
 
 export const tasks = defineResource({
   table: 'tasks',
+  noun: 'task',
   fields: {
     id: 'id',
     version: 'version',

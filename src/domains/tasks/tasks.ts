@@ -210,7 +210,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
     if (input.is_archived !== undefined) changes.is_archived = input.is_archived;
     return changes;
   });
-  if (outcome === undefined || before === undefined) throw notFound('task');
+  if (before === undefined) throw notFound('task');
   const { record, changed } = outcome;
   if (changed.some((f) => f === 'assignee_id' || f === 'assignee_ids' || f === 'watcher_ids')) {
     await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
@@ -232,7 +232,6 @@ export async function closeTask(tx: Tx, actor: TasksActor, id: string, outcome: 
   const seen = await tasks.find(tx.db, actor.orgId, id);
   if (seen === undefined || target === undefined || closedAs(dictionary, seen.status) !== null) return seen;
   const result = await tasks.update(tx.db, actor.orgId, id, undefined, () => ({ status: target, updated_at: nowIso() }));
-  if (result === undefined) return undefined;
   await emitStatusChanged(tx, actor, dictionary, result.record, seen.status);
   return result.record;
 }

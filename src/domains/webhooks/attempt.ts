@@ -17,7 +17,7 @@ export type WebhookOutcome = Outcome<ClaimedDelivery, SendResult>;
 export function webhookQueue(sender: WebhookSender): JobQueue<ClaimedDelivery, SendResult> {
   return {
     table: DELIVERIES_TABLE,
-    selectDue: (tx, now, limit) => selectDueDeliveries(tx.db, tx.dialect, now, limit),
+    selectDue: (tx, now, limit) => selectDueDeliveries(tx, now, limit),
     send: (d) =>
       sender.send({
         url: d.url,
@@ -54,7 +54,7 @@ export async function claimOne(storage: Storage, orgId: string, deliveryId: stri
   const token = randomUUID();
   const now = new Date();
   const result = await storage.transaction((tx) =>
-    claimDelivery(tx.db, tx.dialect, orgId, deliveryId, now.toISOString(), new Date(now.getTime() + leaseMs(timeoutMs)).toISOString(), token),
+    claimDelivery(tx, orgId, deliveryId, now.toISOString(), new Date(now.getTime() + leaseMs(timeoutMs)).toISOString(), token),
   );
   return typeof result === 'string' ? result : { token, jobs: result };
 }

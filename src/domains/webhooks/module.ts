@@ -7,7 +7,7 @@ import { webhookMigrations } from './migrations.ts';
 import { webhookFanOut } from './events.ts';
 import { deleteFinishedDeliveries, dropExpiredPreviousSecrets } from './queries.ts';
 import { webhookRoutes } from './routes.ts';
-import { sealedSecretSample, upgradeStoredSubscriptions } from './secrets.ts';
+import { resealSubscription, sealedSecretSample, upgradeStoredSubscriptions } from './secrets.ts';
 
 export const webhooksModule: DomainModule = {
   name: 'webhooks',
@@ -18,6 +18,7 @@ export const webhooksModule: DomainModule = {
   workers: [upgradeStoredSubscriptions, startDispatcher],
   consumers: [webhookFanOut],
   sealed: sealedSecretSample,
+  resealed: { webhook_subscriptions: resealSubscription },
   // Hourly: finished deliveries past retention, and replaced secrets whose overlap has ended.
   prune: async (storage, before) => {
     const deleted = await deleteInBatches(storage, (db, limit) => deleteFinishedDeliveries(db, before, limit));

@@ -4,8 +4,7 @@ import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { bumpCollection } from '../../storage/change-counters.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
-import { lockedForUpdate, skipLockedForUpdate } from '../../storage/locking.ts';
-import type { Dialect } from '../../storage/storage.ts';
+import type { Tx } from '../../storage/storage.ts';
 import { deleteFinishedJobs, dueCondition, leaseJobs } from '../../events/outbox/queries.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from './tables.ts';
 
@@ -32,6 +31,7 @@ const subscription = fieldsOf<'webhook_subscriptions'>();
 /** Subscriptions as the API shows them (never the secret), oldest first. */
 export const subscriptions = defineResource({
   table: 'webhook_subscriptions',
+  noun: 'webhook subscription',
   fields: {
     id: 'id',
     name: 'name',
@@ -182,34 +182,34 @@ function subscriptionIsActive(eb: ExpressionBuilder<Database & { d: Database['we
 }
 
 /** Up to `limit` due, unheld deliveries of active subscriptions, across organizations, with their target (the kernel leases them). */
-export async function selectDueDeliveries(trx: Transaction<Database>, dialect: Dialect, now: string, limit: number): Promise<ClaimedDelivery[]> {
-  const rows = await skipLockedForUpdate(
-    dialect,
-    trx
-      .selectFrom('webhook_deliveries as d')
-      .select(dueColumns)
-      .where(dueCondition(now, 'd'))
-      .where(subscriptionIsActive)
-      .orderBy('d.next_attempt_at')
-      .limit(limit),
-  ).execute();
-  return withTargets(trx, rows);
+export async function selectDueDeliveries(tx: Tx, now: string, limit: number): Promise<ClaimedDelivery[]> {
+  const rows = await tx
+    .claimSkippingLocked(
+      tx.db
+        .selectFrom('webhook_deliveries as d')
+        .select(dueColumns)
+        .where(dueCondition(now, 'd'))
+        .where(subscriptionIsActive)
+        .orderBy('d.next_attempt_at')
+        .limit(limit),
+    )
+    .execute();
+  return withTargets(tx.db, rows);
 }
 
 /** Claims one delivery of an organization now, whatever its status, unless another worker holds it. */
 export async function claimDelivery(
-  trx: Transaction<Database>,
-  dialect: Dialect,
+  tx: Tx,
   orgId: string,
   id: string,
   now: string,
   leaseUntil: string,
   leaseToken: string,
 ): Promise<ClaimedDelivery[] | 'held' | 'missing' | 'inactive'> {
-  const row = await skipLockedForUpdate(
-    dialect,
-    trx.selectFrom('webhook_deliveries as d').select([...dueColumns, 'd.locked_until', 'd.status']).where('d.org_id', '=', orgId).where('d.id', '=', id),
-  ).executeTakeFirst();
+  const trx = tx.db;
+  const row = await tx
+    .claimSkippingLocked(trx.selectFrom('webhook_deliveries as d').select([...dueColumns, 'd.locked_until', 'd.status']).where('d.org_id', '=', orgId).where('d.id', '=', id))
+    .executeTakeFirst();
   // Absent from a SKIP LOCKED read but present: another worker holds it.
   if (!row) return (await deliveryExists(trx, orgId, id)) ? 'held' : 'missing';
   const sub = await trx
@@ -321,8 +321,8 @@ export function deleteFinishedDeliveries(db: Db, before: string, limit: number):
 }
 
 /** A subscription's active flag and current secret (sealed), its row locked until the transaction ends. */
-export function lockedSubscriptionSecret(db: Db, dialect: Dialect, orgId: string, id: string): Promise<{ is_active: boolean | number; secret: string } | undefined> {
-  return lockedForUpdate(dialect, db.selectFrom('webhook_subscriptions').select(['is_active', 'secret']).where('org_id', '=', orgId).where('id', '=', id)).executeTakeFirst();
+export function lockedSubscriptionSecret(tx: Tx, orgId: string, id: string): Promise<{ is_active: boolean | number; secret: string } | undefined> {
+  return tx.lockForUpdate(tx.db.selectFrom('webhook_subscriptions').select(['is_active', 'secret']).where('org_id', '=', orgId).where('id', '=', id)).executeTakeFirst();
 }
 
 /** Stores a new current secret; the replaced one stays as previous_secret until `previousUntil` (null: dropped now). */

@@ -28,7 +28,7 @@ export const ROTATION_SHOWN_ONCE_NOTE =
  * in the audit trail (never a secret).
  */
 export async function rotateSecret(tx: Tx, orgId: string, id: string, sealer: Sealer, overlapHours: number, by: AuditSource): Promise<RotatedSecret> {
-  const current = isUuid(id) ? await lockedSubscriptionSecret(tx.db, tx.dialect, orgId, id) : undefined;
+  const current = isUuid(id) ? await lockedSubscriptionSecret(tx, orgId, id) : undefined;
   if (!current) throw notFound('webhook subscription');
   if (!readBool(current.is_active)) throw invalidField('id', 'the subscription is disabled: nothing is sent to it, so its secret cannot be rotated');
   const secret = newSecret();

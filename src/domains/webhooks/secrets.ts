@@ -2,7 +2,7 @@
 import type { Sealer } from '../../platform/sealer.ts';
 import type { RuntimeContext } from '../module.ts';
 import { serverSealer } from '../../platform/server-key.ts';
-import type { SealedProbe } from '../../platform/server-key.ts';
+import type { Reseal, SealedProbe } from '../../platform/server-key.ts';
 import { oneStoredSecretLike, replaceStoredTarget, storedTargets } from './queries.ts';
 import { parseTargetUrl } from './target-url.ts';
 
@@ -25,6 +25,19 @@ export function openSecret(sealer: Sealer, orgId: string, subscriptionId: string
 export const sealedSecretSample: SealedProbe = async (db) => {
   const row = await oneStoredSecretLike(db, SEALED);
   return row === undefined ? undefined : { purpose: PURPOSE, context: `${row.org_id}/${row.id}`, sealed: row.secret.slice(SEALED.length) };
+};
+
+function resealed(stored: unknown, context: string, from: Sealer, to: Sealer): unknown {
+  if (typeof stored !== 'string' || !stored.startsWith(SEALED)) return stored;
+  const secret = from.open(PURPOSE, context, stored.slice(SEALED.length));
+  // One that does not open signs nothing on the source either: it stays as it is.
+  return secret === undefined ? stored : `${SEALED}${to.seal(PURPOSE, context, secret)}`;
+}
+
+/** A subscription row with its current and previous secret sealed again under another key. */
+export const resealSubscription: Reseal = (row, from, to) => {
+  const context = `${String(row.org_id)}/${String(row.id)}`;
+  return { ...row, secret: resealed(row.secret, context, from, to), previous_secret: resealed(row.previous_secret, context, from, to) };
 };
 
 function normalizedUrl(url: string): string {

@@ -56,7 +56,7 @@ export interface Outcome<J extends Job, R extends AttemptResult = AttemptResult>
 export interface JobQueue<J extends Job, R extends AttemptResult = AttemptResult> {
   /** The job table; it has every column of `JobColumns`. */
   table: string;
-  /** Selects up to `limit` due jobs (`dueCondition`, `skipLockedForUpdate`) with what sending needs; the kernel leases them. */
+  /** Selects up to `limit` due jobs (`dueCondition`, `tx.claimSkippingLocked`) with what sending needs; the kernel leases them. */
   selectDue(tx: Tx, now: string, limit: number): Promise<J[]>;
   /** Makes one attempt; never throws (a failure is a result). */
   send(job: J): Promise<R>;

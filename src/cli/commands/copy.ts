@@ -1,0 +1,67 @@
+import { allMigrations } from '../../setup.ts';
+import { copyDatabase } from '../../storage/copy/copy.ts';
+import type { CopyProgress } from '../../storage/copy/copy.ts';
+import type { CliCommand } from '../command.ts';
+import { requiredOption } from '../command.ts';
+import { planSecrets, writeKeyFile } from './copy-secrets.ts';
+import type { SecretsPlan } from './copy-secrets.ts';
+
+/** One line on a terminal, rewritten as the copy goes; nothing when stderr is a file or a pipe. */
+function terminalProgress(stream: NodeJS.WriteStream): { update: (p: CopyProgress) => void; done: () => void } | undefined {
+  if (!stream.isTTY) return undefined;
+  let shown = false;
+  return {
+    update: (p) => {
+      stream.write(`\r\u001b[K${p.phase} ${p.index}/${p.tables} ${p.table}: ${p.rows} rows`);
+      shown = true;
+    },
+    done: () => {
+      if (shown) stream.write('\r\u001b[K');
+    },
+  };
+}
+
+const copy: CliCommand = {
+  name: 'copy',
+  summary: 'Copy the database (--db) into an empty database of either engine, checked table by table (row counts and digests) before it is committed',
+  options: {
+    to: { description: 'the empty database to copy into: sqlite:PATH (a new file) or postgres://… (a database or ?schema= with no table)', required: true },
+  },
+  async run(args) {
+    const to = requiredOption(args, 'to');
+    const started = Date.now();
+    let plan: SecretsPlan | undefined;
+    const progress = terminalProgress(process.stderr);
+    let summary;
+    try {
+      summary = await copyDatabase({
+        from: args.config.databaseUrl,
+        to,
+        migrations: allMigrations(),
+        prepare: async (peek) => {
+          plan = await planSecrets(args.config.databaseUrl, to, args.config.secretsKey, peek);
+          return plan.changes;
+        },
+        onProgress: progress?.update,
+      });
+    } finally {
+      progress?.done();
+    }
+    if (plan?.keyFile !== undefined) await writeKeyFile(plan.keyFile);
+    return {
+      from: summary.from,
+      to: summary.to,
+      tables: summary.tables,
+      rows: summary.rows,
+      migrations: summary.migrations,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      secretsKey: plan?.secretsKey,
+      resealed: plan?.resealed ?? false,
+      ...(plan?.keyFile !== undefined ? { keyFile: plan.keyFile.path } : {}),
+      // Every table's digest makes one line too long to read: printed with --json only.
+      checked: args.options.json === true ? summary.checked : `${summary.tables} tables, row counts and digests equal`,
+    };
+  },
+};
+
+export const copyCommands: CliCommand[] = [copy];

@@ -1,0 +1,10 @@
+/** Answers compressed for a client that accepts it: large ones only (lists, the OpenAPI document). */
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Below this, compressing costs more than it saves (a record, /ping, a 304). */
+const COMPRESS_THRESHOLD_BYTES = 2048;
+
+export async function installCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br', 'deflate'] });
+}

@@ -1,0 +1,161 @@
+import pg from 'pg';
+import { parsePostgresUrl, postgresClientConfig } from '../postgres.ts';
+import { BATCH_ROWS, CopyError } from './ends.ts';
+import type { RowBatches, SourceEnd, TableShape, TargetEnd } from './ends.ts';
+import { kindOfPostgresType } from './values.ts';
+import type { PlainValue, RawValue } from './values.ts';
+
+/** Every value arrives as PostgreSQL's text form: values.ts reads it per column kind. */
+const TEXT_ONLY = { getTypeParser: () => (text: string) => text } as pg.CustomTypesConfig;
+/** PostgreSQL takes at most 65535 parameters a statement. */
+const MAX_PARAMETERS = 60_000;
+
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+interface Connection {
+  client: pg.Client;
+  /** The schema the server's tables live in: `?schema=`, else the first of the search path. */
+  schema: string;
+  /** Whether the URL named the schema (then a copy makes it when missing). */
+  named: boolean;
+}
+
+async function connect(url: string, role: 'source' | 'target'): Promise<Connection> {
+  const target = parsePostgresUrl(url);
+  const client = new pg.Client({ ...postgresClientConfig(target), types: TEXT_ONLY });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    const host = new URL(target.connectionString).host;
+    throw new CopyError(`cannot connect to the ${role} PostgreSQL database at ${host}: ${(error as Error).message}. Check the URL, that the server runs and that it accepts this user`);
+  }
+  const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+  return { client, schema: target.schema ?? rows[0]?.schema ?? 'public', named: target.schema !== undefined };
+}
+
+async function tableNames({ client, schema }: Connection): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [schema]);
+  return rows.map((r) => r.name);
+}
+
+async function shapes(connection: Connection): Promise<TableShape[]> {
+  const { client, schema } = connection;
+  const columns = await client.query<{ table: string; name: string; type: string; identity: string }>(
+    `SELECT c.table_name AS table, c.column_name AS name, c.data_type AS type, c.is_identity AS identity
+       FROM information_schema.columns c JOIN pg_tables t ON t.schemaname = c.table_schema AND t.tablename = c.table_name
+      WHERE c.table_schema = $1 ORDER BY c.table_name, c.ordinal_position`,
+    [schema],
+  );
+  const references = await client.query<{ table: string; refers: string }>(
+    `SELECT c.conrelid::regclass::text AS table, c.confrelid::regclass::text AS refers
+       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = $1`,
+    [schema],
+  );
+  const bare = (name: string) => name.replace(/^.*\./, '').replace(/^"|"$/g, '');
+  const tables = new Map<string, TableShape>();
+  for (const c of columns.rows) {
+    const table = tables.get(c.table) ?? { name: c.table, columns: [], counter: undefined, refersTo: [] };
+    table.columns.push({ name: c.name, kind: kindOfPostgresType(c.type) });
+    if (c.identity === 'YES') table.counter = c.name;
+    tables.set(c.table, table);
+  }
+  for (const r of references.rows) tables.get(bare(r.table))?.refersTo.push(bare(r.refers));
+  return [...tables.values()];
+}
+
+function qualified(connection: Connection, table: string): string {
+  return `${quoted(connection.schema)}.${quoted(table)}`;
+}
+
+async function* batchesOf(connection: Connection, table: TableShape): RowBatches {
+  const { client } = connection;
+  await client.query(`DECLARE copy_rows NO SCROLL CURSOR FOR SELECT ${table.columns.map((c) => quoted(c.name)).join(', ')} FROM ${qualified(connection, table.name)}`);
+  try {
+    for (;;) {
+      const { rows } = await client.query<RawValue[]>({ text: `FETCH ${BATCH_ROWS} FROM copy_rows`, rowMode: 'array' });
+      if (rows.length === 0) break;
+      yield rows;
+    }
+  } finally {
+    await client.query('CLOSE copy_rows');
+  }
+}
+
+/** Reads the database in one REPEATABLE READ, READ ONLY transaction: one snapshot while servers go on writing. */
+export async function postgresSource(url: string): Promise<SourceEnd> {
+  const connection = await connect(url, 'source');
+  await connection.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  // The snapshot is taken at the first statement after BEGIN.
+  await connection.client.query('SELECT 1');
+  return {
+    dialect: 'postgres',
+    tables: () => shapes(connection),
+    migrations: async () => {
+      if (!(await tableNames(connection)).includes('schema_migrations')) return [];
+      const { rows } = await connection.client.query<{ name: string }>(`SELECT name FROM ${qualified(connection, 'schema_migrations')} ORDER BY name`);
+      return rows.map((r) => r.name);
+    },
+    rows: (table) => batchesOf(connection, table),
+    counters: async (tables) => {
+      const counters = new Map<string, bigint>();
+      for (const table of tables) {
+        if (table.counter === undefined) continue;
+        const { rows } = await connection.client.query<{ last: string | null }>('SELECT pg_sequence_last_value(pg_get_serial_sequence($1, $2)) AS last', [qualified(connection, table.name), table.counter]);
+        const last = rows[0]?.last;
+        if (last !== null && last !== undefined) counters.set(table.name, BigInt(last));
+      }
+      return counters;
+    },
+    close: async () => {
+      await connection.client.query('COMMIT').catch(() => {});
+      await connection.client.end().catch(() => {});
+    },
+  };
+}
+
+/** Writes into the URL's schema in one transaction: the schema made, the rows written and checked, then COMMIT. */
+export async function postgresTarget(url: string): Promise<TargetEnd> {
+  const connection = await connect(url, 'target');
+  const { client } = connection;
+  return {
+    dialect: 'postgres',
+    existingTables: () => tableNames(connection),
+    begin: async (schema) => {
+      await client.query('BEGIN');
+      if (connection.named) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted(connection.schema)}`);
+      for (const statement of schema) await client.query(statement);
+    },
+    tables: () => shapes(connection),
+    insert: async (table, rows) => {
+      const width = table.columns.length;
+      const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+      const columns = table.columns.map((c) => quoted(c.name)).join(', ');
+      // Identity columns are GENERATED ALWAYS: the copied numbers are kept.
+      const overriding = table.counter !== undefined ? ' OVERRIDING SYSTEM VALUE' : '';
+      for (let start = 0; start < rows.length; start += perStatement) {
+        const chunk = rows.slice(start, start + perStatement);
+        const values = chunk.map((_, r) => `(${table.columns.map((__, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ');
+        await client.query(`INSERT INTO ${qualified(connection, table.name)} (${columns})${overriding} VALUES ${values}`, chunk.flat() as Array<Exclude<PlainValue, bigint>>);
+      }
+    },
+    rows: (table) => batchesOf(connection, table),
+    setCounter: async (table, last) => {
+      if (table.counter === undefined || last < 1n) return;
+      await client.query('SELECT setval(pg_get_serial_sequence($1, $2), $3, true)', [qualified(connection, table.name), table.counter, last.toString()]);
+    },
+    commit: async () => {
+      await client.query('COMMIT');
+    },
+    abandon: async () => {
+      await client.query('ROLLBACK').catch(() => {});
+      await client.end().catch(() => {});
+    },
+    close: async () => {
+      await client.end().catch(() => {});
+    },
+  };
+}

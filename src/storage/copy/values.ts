@@ -1,0 +1,126 @@
+/**
+ * How one column's values cross between engines. SQLite keeps booleans as 0/1, JSON and
+ * timestamps as text; PostgreSQL has BOOLEAN, JSONB and TIMESTAMPTZ. A column's kind is read
+ * from the PostgreSQL side when there is one (SQLite's declared types cannot tell them apart).
+ */
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Dialect } from '../storage.ts';
+
+export type ColumnKind = 'bool' | 'json' | 'timestamp' | 'integer' | 'text';
+
+/** A value as one end reads it: SQLite's own values (integers as bigint), or PostgreSQL's text form. */
+export type RawValue = string | bigint | number | boolean | Buffer | null;
+/** A value between the ends: booleans as booleans, integers as bigint, the rest as the text read. */
+export type PlainValue = string | bigint | number | boolean | Buffer | null;
+
+const parseTimestampTz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+
+/** The kind of a PostgreSQL column from its information_schema data_type. */
+export function kindOfPostgresType(dataType: string): ColumnKind {
+  switch (dataType) {
+    case 'boolean':
+      return 'bool';
+    case 'json':
+    case 'jsonb':
+      return 'json';
+    case 'timestamp with time zone':
+      return 'timestamp';
+    case 'bigint':
+    case 'integer':
+    case 'smallint':
+      return 'integer';
+    default:
+      return 'text';
+  }
+}
+
+/** The kind of an SQLite column from its declared type, when no PostgreSQL side says more. */
+export function kindOfSqliteType(declared: string): ColumnKind {
+  return declared.toUpperCase() === 'INTEGER' ? 'integer' : 'text';
+}
+
+/** One end's value made engine-neutral: booleans and integers parsed, the rest as read. */
+export function plain(kind: ColumnKind, value: RawValue): PlainValue {
+  if (value === null) return null;
+  switch (kind) {
+    case 'bool':
+      return value === true || value === 1 || value === 1n || value === 't' || value === 'true';
+    case 'integer':
+      return typeof value === 'string' ? BigInt(value) : value;
+    default:
+      return value;
+  }
+}
+
+function isoOf(text: string): string {
+  const date = text.includes('T') ? new Date(text) : (parseTimestampTz(text) as Date);
+  if (Number.isNaN(date.getTime())) throw new Error(`"${text}" is not a timestamp`);
+  return date.toISOString();
+}
+
+/** A plain value as the target engine stores it. */
+export function forTarget(kind: ColumnKind, value: PlainValue, target: Dialect): PlainValue {
+  if (value === null) return null;
+  if (target === 'postgres') return typeof value === 'bigint' ? value.toString() : value;
+  switch (kind) {
+    case 'bool':
+      return value === true ? 1 : 0;
+    // What the server itself writes on SQLite: compact JSON text, ISO 8601 UTC with milliseconds.
+    case 'json':
+      return typeof value === 'string' ? JSON.stringify(JSON.parse(value)) : value;
+    case 'timestamp':
+      return typeof value === 'string' ? isoOf(value) : value;
+    default:
+      return value;
+  }
+}
+
+function sortedJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedJson((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+/** The same text for a value whichever engine holds it: JSON with sorted keys, timestamps to the millisecond. */
+function digestText(kind: ColumnKind, value: PlainValue): string {
+  if (value === null) return '\u0000null';
+  if (Buffer.isBuffer(value)) return `\u0000bytes:${value.toString('hex')}`;
+  switch (kind) {
+    case 'bool':
+      return value === true || value === 1 || value === 1n ? 't' : 'f';
+    case 'json':
+      return JSON.stringify(sortedJson(JSON.parse(String(value))));
+    case 'timestamp':
+      return isoOf(String(value));
+    default:
+      return String(value);
+  }
+}
+
+/**
+ * A digest of a table's rows that does not depend on their order (the engines sort text
+ * differently): each row's hash, sorted, hashed again.
+ */
+export class TableDigest {
+  readonly #rows: Buffer[] = [];
+
+  constructor(readonly kinds: readonly ColumnKind[]) {}
+
+  add(row: readonly PlainValue[]): void {
+    const text = JSON.stringify(row.map((v, i) => digestText(this.kinds[i] ?? 'text', v)));
+    this.#rows.push(createHash('sha256').update(text).digest());
+  }
+
+  get rows(): number {
+    return this.#rows.length;
+  }
+
+  hex(): string {
+    const all = createHash('sha256');
+    for (const row of [...this.#rows].sort(Buffer.compare)) all.update(row);
+    return all.digest('hex');
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * What differs between SQLite and PostgreSQL for a use case, as things its transaction can do
+ * rather than the name of the database (the way Kysely's dialect adapters answer
+ * `supportsReturning` instead of "postgres"). A transaction (Tx) carries them, so no domain
+ * asks which database it runs on: it locks, claims and reuses statements, and each database
+ * does what that means for it.
+ */
+import { sql } from 'kysely';
+import type { SelectQueryBuilder, Transaction } from 'kysely';
+import { preparedOnPostgres } from './postgres.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseCapabilities {
+  /**
+   * The rows a transaction is about to change on behalf of what it read: on PostgreSQL
+   * `FOR UPDATE`, so a concurrent transaction locking the same rows waits until this one ends and
+   * then reads what it committed; on SQLite BEGIN IMMEDIATE already serializes writers.
+   */
+  lockForUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * Rows a worker claims: on PostgreSQL `FOR UPDATE [OF table] SKIP LOCKED`, so concurrent
+   * claimers take disjoint rows without waiting; on SQLite the claiming transaction's BEGIN
+   * IMMEDIATE already serializes claimers, and the clause does not exist.
+   */
+  claimSkippingLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, of?: TB & string): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * Takes a lock on a name for the rest of the transaction, or answers false at once when another
+   * open transaction holds it: on PostgreSQL a transaction-scoped advisory lock; on SQLite the
+   * transaction's BEGIN IMMEDIATE already makes it the only writer, so it always holds.
+   */
+  tryLockForTransaction(db: Transaction<Database>, name: string): Promise<boolean>;
+  /** The text a compiled statement is kept under for reuse: on PostgreSQL a named prepared statement. */
+  reusedText(compiledSql: string): string;
+}
+
+export const sqliteCapabilities: DatabaseCapabilities = {
+  lockForUpdate: (query) => query,
+  claimSkippingLocked: (query) => query,
+  tryLockForTransaction: async () => true,
+  reusedText: (text) => text,
+};
+
+export const postgresCapabilities: DatabaseCapabilities = {
+  lockForUpdate: (query) => query.forUpdate(),
+  claimSkippingLocked: (query, of) => query.forUpdate(of).skipLocked(),
+  tryLockForTransaction: async (db, name) => {
+    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as held`.execute(db);
+    return rows[0]?.held === true;
+  },
+  reusedText: preparedOnPostgres,
+};

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { it } from 'node:test';
+import type { TestContext } from 'node:test';
+import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
+import { endWithTest, exited } from '../helpers/children.ts';
+import { cliEnv, ROOT } from '../helpers/cli.ts';
+import { PATIENCE_MS, TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
+import { serverUrl } from './helpers.ts';
+
+interface Reply {
+  id?: number;
+  result?: { tools?: Array<{ name: string }>; structuredContent?: Record<string, unknown>; serverInfo?: { name: string } };
+  error?: { message: string };
+}
+
+/** Starts `bizplat mcp …`, speaks JSON-RPC over its stdio, and checks it ends when its stdin does. */
+async function session(t: Pick<TestContext, 'after'>, args: string[]): Promise<{ tools: string[]; ping: Record<string, unknown> | undefined }> {
+  const child = endWithTest(t, spawn(process.execPath, ['bin/bizplat.mjs', 'mcp', ...args], { cwd: ROOT, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] }));
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const replies = () => out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Reply);
+  const ask = async (id: number, method: string, params: Record<string, unknown>): Promise<Reply> => {
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    await waitUntil(`the answer to ${method}`, () => replies().some((r) => r.id === id), PATIENCE_MS, () => `${out}\n${err}`);
+    return replies().find((r) => r.id === id)!;
+  };
+  const init = await ask(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'stdio-test', version: '1' } });
+  assert.equal(init.result?.serverInfo?.name, 'bizplat', JSON.stringify(init));
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  const listed = await ask(2, 'tools/list', {});
+  const called = await ask(3, 'tools/call', { name: 'ping', arguments: {} });
+  child.stdin.end();
+  await exited(child);
+  assert.equal(child.exitCode, 0, err);
+  return { tools: (listed.result?.tools ?? []).map((tool) => tool.name), ping: called.result?.structuredContent };
+}
+
+describeEachDatabase('bizplat mcp (stdio)', (ctx) => {
+  it('in-process on --db: lists the token\'s tools, calls one, and ends with its stdin', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const reader = await createPrincipal(ctx(), { scopes: ['tasks:read'] });
+    const { tools, ping } = await session(t, ['--token', reader.token, '--db', ctx().config.databaseUrl]);
+    assert.ok(tools.includes('listTasks') && tools.includes('ping'), tools.join());
+    assert.equal(tools.includes('createTask'), false);
+    assert.equal(ping?.tokenId, reader.tokenId);
+  });
+
+  it('against a server\'s --url: the same tools through its /mcp', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const reader = await createPrincipal(ctx(), { scopes: ['crm:read'] });
+    const { tools, ping } = await session(t, ['--token', reader.token, '--url', await serverUrl(ctx())]);
+    assert.ok(tools.includes('listClients') && !tools.includes('listTasks'), tools.join());
+    assert.equal(ping?.tokenId, reader.tokenId);
+  });
+});
