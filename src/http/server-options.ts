@@ -1,16 +1,21 @@
 /** The Fastify instance's own options: logging, request ids, limits, framework errors. */
 import { randomUUID } from 'node:crypto';
-import { LogController } from 'fastify';
+import { destination } from 'pino';
 import type { FastifyHttpOptions, FastifyServerOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
+import { AccessLog } from './access-log.ts';
 import { clientErrorHandler, frameworkErrors } from './error-handler.ts';
 import { requestLogSerializer } from './request-log.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface LogOptions {
-  /** false: no logging (tests); otherwise log at config.logLevel (to `logStream` when given, else stdout). */
+  /**
+   * false: no logging (tests); otherwise log at config.logLevel to `logStream` when given, else
+   * to stdout, written asynchronously: lines queue in memory while a write is under way and are
+   * flushed at exit. A process killed outright (SIGKILL, out of memory) loses what was queued.
+   */
   logger?: boolean;
   logStream?: { write(line: string): void };
 }
@@ -23,10 +28,10 @@ export function serverOptions(config: Config, log: LogOptions): FastifyHttpOptio
         : {
             level: config.logLevel,
             serializers: { req: requestLogSerializer(config.logQueryValues) },
-            ...(log.logStream ? { stream: log.logStream } : {}),
+            stream: log.logStream ?? destination({ dest: 1, sync: false }),
           },
     bodyLimit: config.bodyLimitBytes,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new AccessLog(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
