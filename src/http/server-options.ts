@@ -10,7 +10,7 @@ import { requestLogSerializer } from './request-log.ts';
 
 /**
  * Lines are gathered until 8 KiB, or for at most 100 ms, then written in one asynchronous write:
- * under load one write carries many requests' lines instead of one each.
+ * under load one write carries many requests' lines (pino's default starts a write per line or two).
  */
 const stdoutLog = () => destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 100 });
 
