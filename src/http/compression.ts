@@ -6,5 +6,12 @@ import type { FastifyInstance } from 'fastify';
 const COMPRESS_THRESHOLD_BYTES = 2048;
 
 export async function installCompression(app: FastifyInstance): Promise<void> {
-  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br', 'deflate'] });
+  // Bodies in a content coding are refused before parsing (checkFraming), so no route needs the
+  // plugin's request decompression hook.
+  await app.register(compress, {
+    globalCompression: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['gzip', 'br', 'deflate'],
+  });
 }

@@ -5,6 +5,8 @@
  */
 export class LruCache<V> {
   readonly #entries = new Map<string, { value: V; at: number }>();
+  /** The key at the young end of #entries (the last one set or moved there). */
+  #youngest: string | undefined;
 
   constructor(
     private readonly max: number,
@@ -18,15 +20,23 @@ export class LruCache<V> {
   get(key: string, now: number): V | undefined {
     const hit = this.#entries.get(key);
     if (hit === undefined) return undefined;
-    this.#entries.delete(key);
-    if (now - hit.at >= this.ttlMs) return undefined;
-    this.#entries.set(key, hit);
+    if (now - hit.at >= this.ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    // A client sending request after request hits the youngest entry: it stays where it is.
+    if (key !== this.#youngest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      this.#youngest = key;
+    }
     return hit.value;
   }
 
   set(key: string, value: V, now: number): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, at: now });
+    this.#youngest = key;
     if (this.#entries.size > this.max) {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
@@ -35,5 +45,6 @@ export class LruCache<V> {
 
   clear(): void {
     this.#entries.clear();
+    this.#youngest = undefined;
   }
 }

@@ -1,16 +1,27 @@
 /** The Fastify instance's own options: logging, request ids, limits, framework errors. */
 import { randomUUID } from 'node:crypto';
-import { LogController } from 'fastify';
+import { destination } from 'pino';
 import type { FastifyHttpOptions, FastifyServerOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
+import { AccessLog } from './access-log.ts';
 import { clientErrorHandler, frameworkErrors } from './error-handler.ts';
 import { requestLogSerializer } from './request-log.ts';
+
+/**
+ * Lines are gathered until 8 KiB, or for at most 100 ms, then written in one asynchronous write:
+ * under load one write carries many requests' lines (pino's default starts a write per line or two).
+ */
+const stdoutLog = () => destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 100 });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface LogOptions {
-  /** false: no logging (tests); otherwise log at config.logLevel (to `logStream` when given, else stdout). */
+  /**
+   * false: no logging (tests); otherwise log at config.logLevel to `logStream` when given, else
+   * to stdout, written asynchronously (stdoutLog) and flushed at exit. A process killed outright
+   * (SIGKILL, out of memory) loses the lines still queued: at most 100 ms' worth.
+   */
   logger?: boolean;
   logStream?: { write(line: string): void };
 }
@@ -23,10 +34,10 @@ export function serverOptions(config: Config, log: LogOptions): FastifyHttpOptio
         : {
             level: config.logLevel,
             serializers: { req: requestLogSerializer(config.logQueryValues) },
-            ...(log.logStream ? { stream: log.logStream } : {}),
+            stream: log.logStream ?? stdoutLog(),
           },
     bodyLimit: config.bodyLimitBytes,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new AccessLog(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

@@ -40,11 +40,16 @@ export class ConnectionWatch {
       this.#silent.add(socket);
       socket.once('close', () => this.#spoke(socket));
     });
+    // One listener for every response (it is the emitter): no closure is made per request.
+    const answered = (response: ServerResponse) => this.#answered(response);
+    function onClose(this: ServerResponse): void {
+      answered(this);
+    }
     // Ahead of the app's own listener, so that the header is set before any reply can be sent.
     server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
       this.#spoke(request.socket);
       this.#answering.add(response);
-      response.on('close', () => this.#answered(response));
+      response.once('close', onClose);
       if (this.#draining) response.setHeader('connection', 'close');
     });
   }

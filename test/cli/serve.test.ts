@@ -189,7 +189,8 @@ describe('serve: graceful stop and structured logs', () => {
     const server = new Watched(
       spawn(process.execPath, ['--import', 'tsx', 'test/helpers/serve-notes.ts'], {
         cwd: ROOT,
-        env: cliEnv({ DATABASE_URL: databaseUrl, PORT: '0' }),
+        // At debug level a request's arrival is logged: the signal that it is in flight.
+        env: cliEnv({ DATABASE_URL: databaseUrl, PORT: '0', BIZPLAT_LOG_LEVEL: 'debug' }),
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );

@@ -65,9 +65,9 @@ describeEachDatabase('logs of failed requests', (ctx) => {
   it('hold query parameter names escaped and cut', async () => {
     lines.length = 0;
     await app.inject({ method: 'POST', url: `${API_PREFIX}/echo-failure?%1B%5B2J${'n'.repeat(300)}=1`, headers: { 'x-api-token': p.token }, payload: { text: 'a' } });
-    const incoming = lines.map((l) => JSON.parse(l) as { msg: string; req?: { query: string[] } }).find((l) => l.msg === 'incoming request');
-    assert.ok(incoming?.req, lines.join(''));
-    const name = incoming.req.query[0] ?? '';
+    const completed = lines.map((l) => JSON.parse(l) as { msg: string; req?: { query: string[] } }).find((l) => l.msg === 'request completed');
+    assert.ok(completed?.req, lines.join(''));
+    const name = completed.req.query[0] ?? '';
     assert.ok(name?.startsWith('\\u001b[2Jnnn'), name);
     assert.ok(name.length < 120, `name of ${name.length} characters`);
     assert.ok(!lines.join('').includes(ESC));

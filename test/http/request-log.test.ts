@@ -30,16 +30,21 @@ describeEachDatabase('request logs', (ctx) => {
     await debug.app.close();
   });
 
-  const requests = (app: LoggedApp['app']) =>
-    Promise.all([
-      app.inject({ method: 'GET', url: `${API_PREFIX}/notes?offset=98765&include_archived=true`, headers: { 'x-api-token': p.token } }),
-      app.inject({ method: 'GET', url: `${API_PREFIX}/notes/some-id?email=ann.secret%40example.test`, headers: { 'x-api-token': p.token } }),
-      app.inject({ method: 'GET', url: `${API_PREFIX}/no-such-route?phone=%2B998901234567`, headers: { 'x-api-token': p.token } }),
-    ]);
+  // One after the other, so that their log lines come in this order.
+  const requests = async (app: LoggedApp['app']) => {
+    const urls = [
+      `${API_PREFIX}/notes?offset=98765&include_archived=true`,
+      `${API_PREFIX}/notes/some-id?email=ann.secret%40example.test`,
+      `${API_PREFIX}/no-such-route?phone=%2B998901234567`,
+    ];
+    const responses = [];
+    for (const url of urls) responses.push(await app.inject({ method: 'GET', url, headers: { 'x-api-token': p.token } }));
+    return responses;
+  };
 
-  function incoming(lines: string[]): Array<{ req: Record<string, unknown> }> {
-    return lines.map((l) => JSON.parse(l) as { msg: string; req: Record<string, unknown> }).filter((l) => l.msg === 'incoming request');
-  }
+  type Line = { msg: string; request_id?: string; req: Record<string, unknown>; res?: { statusCode: number } };
+  const parsed = (lines: string[]) => lines.map((l) => JSON.parse(l) as Line);
+  const completed = (lines: string[]) => parsed(lines).filter((l) => l.msg === 'request completed');
 
   it('carry the route and the names of query parameters, never their values', async () => {
     const statuses = (await requests(plain.app)).map((r) => r.statusCode);
@@ -47,7 +52,7 @@ describeEachDatabase('request logs', (ctx) => {
     assert.deepEqual(statuses, [200, 422, 404]);
     const text = plain.lines.join('');
     for (const value of ['98765', 'ann.secret', 'example.test', '998901234567']) assert.ok(!text.includes(value), `the log holds "${value}"`);
-    const logged = incoming(plain.lines).map((l) => ({ route: l.req.route, query: l.req.query, url: l.req.url }));
+    const logged = completed(plain.lines).map((l) => ({ route: l.req.route, query: l.req.query, url: l.req.url }));
     assert.deepEqual(logged, [
       { route: `${API_PREFIX}/notes`, query: ['offset', 'include_archived'], url: undefined },
       { route: `${API_PREFIX}/notes/:id`, query: ['email'], url: undefined },
@@ -55,9 +60,32 @@ describeEachDatabase('request logs', (ctx) => {
     ]);
   });
 
+  it('hold one line per request at info level: the request and its answer together', async () => {
+    plain.lines.length = 0;
+    const responses = await requests(plain.app);
+    const ids = responses.map((r) => String(r.headers['x-request-id']));
+    const mine = parsed(plain.lines).filter((l) => l.request_id !== undefined && ids.includes(l.request_id));
+    assert.deepEqual(
+      mine.map((l) => ({ id: l.request_id, msg: l.msg, status: l.res?.statusCode, method: l.req.method })),
+      responses.map((r, i) => ({ id: ids[i], msg: 'request completed', status: r.statusCode, method: 'GET' })),
+    );
+  });
+
+  it('hold the arrival of each request as well at debug level', async () => {
+    const logged = await loggedApp({ BIZPLAT_LOG_LEVEL: 'debug' });
+    try {
+      await requests(logged.app);
+      const messages = parsed(logged.lines).filter((l) => l.request_id !== undefined).map((l) => l.msg);
+      assert.deepEqual(messages.filter((m) => m === 'incoming request').length, 3, messages.join(', '));
+      assert.deepEqual(messages.filter((m) => m === 'request completed').length, 3, messages.join(', '));
+    } finally {
+      await logged.app.close();
+    }
+  });
+
   it('BIZPLAT_LOG_QUERY_VALUES=1 adds the whole URL for debugging', async () => {
     await requests(debug.app);
-    const urls = incoming(debug.lines).map((l) => l.req.url);
+    const urls = completed(debug.lines).map((l) => l.req.url);
     assert.deepEqual(urls, [
       `${API_PREFIX}/notes?offset=98765&include_archived=true`,
       `${API_PREFIX}/notes/some-id?email=ann.secret%40example.test`,
