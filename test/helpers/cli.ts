@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runCommandLine } from '../../src/cli/run.ts';
 import { tracked } from './children.ts';
+import { PATIENCE_MS } from './patience.ts';
 import { sessionUrlOf } from './session-url.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -75,7 +76,7 @@ export function onlyJson(result: CliResult): Record<string, unknown> {
  * Runs `node bin/bizplat.mjs …` and resolves with how it ended, or rejects once `limitMs` passed
  * without an exit. The child is killed in every case when this settles: a test never leaves it running.
  */
-export async function runBinWithin(args: string[], env: Record<string, string | undefined>, limitMs = 60_000): Promise<CliResult> {
+export async function runBinWithin(args: string[], env: Record<string, string | undefined>, limitMs = PATIENCE_MS): Promise<CliResult> {
   const child = startCli(args, env);
   let stdout = '';
   let stderr = '';
