@@ -10,20 +10,24 @@ import { emit } from '../../src/events/emit.ts';
 import { FEED_START, readFeed } from '../../src/events/feed.ts';
 import { newId } from '../../src/storage/ids.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
+import { waitUntil } from '../helpers/patience.ts';
 
 describeEachDatabase('the events feed and overlapping transactions', (ctx) => {
   it('hides a committed event while an older transaction that emitted is open, then gives both in transaction order', async () => {
     const p = await createPrincipal(ctx());
     const filter = { names: ['client.created'], entityTypes: ['client'] };
     const read = () => readFeed(ctx().storage, p.orgId, FEED_START, filter, 100);
-    const emitIn = (release?: Promise<void>) =>
+    const emitIn = (release?: Promise<void>, emitted?: () => void) =>
       ctx().storage.transaction(async (tx) => {
         const id = await emit(tx, { orgId: p.orgId, name: 'client.created', entityType: 'client', entityId: newId(), context: { version: 1 } });
+        emitted?.();
         await release;
         return id;
       });
     let commitOlder: () => void = () => {};
-    const older = emitIn(new Promise<void>((r) => (commitOlder = r)));
+    let olderEmitted: () => void = () => {};
+    const emittedOlder = new Promise<void>((r) => (olderEmitted = r));
+    const older = emitIn(new Promise<void>((r) => (commitOlder = r)), olderEmitted);
     if (ctx().kind === 'sqlite') {
       // One writer at a time: the newer transaction waits for the older one, so insert order is commit order.
       commitOlder();
@@ -33,19 +37,15 @@ describeEachDatabase('the events feed and overlapping transactions', (ctx) => {
     }
     let newer: string;
     try {
-      await new Promise((r) => setTimeout(r, 100));
+      await emittedOlder; // the older transaction has written its event and stays open
       newer = await emitIn();
       assert.deepEqual((await read()).map((e) => e.id), [], 'the newer event waits for the older transaction');
     } finally {
       commitOlder();
     }
     const olderId = await older;
-    const until = Date.now() + 20_000;
     let seen = await read();
-    while (seen.length < 2 && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 20));
-      seen = await read();
-    }
+    await waitUntil('both events in the feed', async () => (seen = await read()).length >= 2);
     assert.deepEqual(seen.map((e) => e.id), [olderId, newer], 'the older transaction\'s event first');
   });
 });
