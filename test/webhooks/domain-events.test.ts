@@ -146,13 +146,14 @@ describeEachDatabase(
       const client = created(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Recorded Ltd' } }));
       await patchOnce(ctx(), p, `/clients/${client.id}`, { city: 'Riga' }, client.version);
       const deal = created(await api(ctx(), p.token, 'POST', '/deals', { body: { title: 'Recorded deal', client_id: client.id, amount: 10 } }));
+      const request = created(await api(ctx(), p.token, 'POST', '/finance-requests', { body: { title: 'Recorded request', amount: '12.50' } }));
 
       const read = async (include: boolean) => {
         const res = await api(ctx(), p.token, 'GET', '/events', { query: { limit: '500', ...(include ? { include: 'record' } : {}) } });
         assert.equal(res.statusCode, 200, res.body);
         return json<{ items: FeedItem[] }>(res).items;
       };
-      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'deal.created'));
+      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'finance_request.created'));
       const recordOf = (event: string, id: string) => items.find((i) => i.event === event && i.data.entityId === id)?.data.record;
       assert.deepEqual(recordOf('task.created', task.id), afterCreate, 'the record at the version the event reports');
       assert.deepEqual(recordOf('task.updated', task.id), json(await api(ctx(), p.token, 'GET', `/tasks/${task.id}`)));
@@ -161,6 +162,7 @@ describeEachDatabase(
       assert.deepEqual(recordOf('meeting.created', meeting.id), json(meetingRes));
       assert.deepEqual(recordOf('client.updated', client.id), json(await api(ctx(), p.token, 'GET', `/clients/${client.id}`)));
       assert.deepEqual(recordOf('deal.created', deal.id), json(await api(ctx(), p.token, 'GET', `/deals/${deal.id}`)));
+      assert.deepEqual(recordOf('finance_request.created', request.id), json(await api(ctx(), p.token, 'GET', `/finance-requests/${request.id}`)));
       assert.ok((await read(false)).every((i) => !('record' in i.data)), 'the record only when asked for');
     });
   },

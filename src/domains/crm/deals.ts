@@ -64,14 +64,15 @@ async function checkLinks(db: Db, orgId: string, links: Links, given: DealPatchI
   }
 }
 
-async function emitStageEvent(tx: Tx, orgId: string, id: string, version: number, stage: Pick<StageRow, 'id' | 'name' | 'kind'>): Promise<void> {
+async function emitStageEvent(tx: Tx, orgId: string, record: DealOut, stage: Pick<StageRow, 'id' | 'name' | 'kind'>): Promise<void> {
   if (stage.kind !== 'won' && stage.kind !== 'lost') return;
   await emit(tx, {
     orgId,
     name: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
     entityType: 'deal',
-    entityId: id,
-    context: { version, stageId: stage.id, stage: stage.name },
+    entityId: record.id,
+    context: { version: record.version, stageId: stage.id, stage: stage.name },
+    record,
   });
 }
 
@@ -102,7 +103,7 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
   } satisfies Insertable<CrmDealsTable>;
   const created = await deals.insert(tx.db, row);
   await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 }, record: created });
-  await emitStageEvent(tx, actor.orgId, id, 1, stage);
+  await emitStageEvent(tx, actor.orgId, created, stage);
   return created;
 }
 
@@ -133,7 +134,7 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
   if (changed.length > 0) {
     await emit(tx, { orgId: actor.orgId, name: 'deal.updated', entityType: 'deal', entityId: id, context: { version: record.version, changedFields: changed }, record });
   }
-  if (movedTo) await emitStageEvent(tx, actor.orgId, id, record.version, movedTo);
+  if (movedTo) await emitStageEvent(tx, actor.orgId, record, movedTo);
   return record;
 }
 

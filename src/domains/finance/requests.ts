@@ -84,7 +84,7 @@ export async function createRequest(tx: Tx, actor: FinanceActor, body: RequestBo
     updated_at: now,
   } satisfies Insertable<FinanceRequestsTable>;
   const created = await financeRequests.insert(tx.db, row);
-  await emit(tx, { orgId: actor.orgId, name: 'finance_request.created', entityType: 'finance_request', entityId: id, context: { version: 1 } });
+  await emit(tx, { orgId: actor.orgId, name: 'finance_request.created', entityType: 'finance_request', entityId: id, context: { version: 1 }, record: created });
   if (status === 'pending') await requestApproval(tx, actor.orgId, created);
   return created;
 }

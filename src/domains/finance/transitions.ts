@@ -171,13 +171,13 @@ export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, bo
   }
   const moved = record.status !== from;
   if (moved && record.status === 'approved') {
-    await emit(tx, { orgId, name: 'finance_request.approved', entityType: 'finance_request', entityId: id, context: { version: record.version } });
+    await emit(tx, { orgId, name: 'finance_request.approved', entityType: 'finance_request', entityId: id, context: { version: record.version }, record });
   }
   if (moved && record.status === 'rejected') {
-    await emit(tx, { orgId, name: 'finance_request.rejected', entityType: 'finance_request', entityId: id, context: { version: record.version } });
+    await emit(tx, { orgId, name: 'finance_request.rejected', entityType: 'finance_request', entityId: id, context: { version: record.version }, record });
   }
   if (moved && record.status === 'paid') {
-    await emit(tx, { orgId, name: 'finance_request.paid', entityType: 'finance_request', entityId: id, context: { version: record.version } });
+    await emit(tx, { orgId, name: 'finance_request.paid', entityType: 'finance_request', entityId: id, context: { version: record.version }, record });
   }
   return record;
 }
