@@ -34,3 +34,16 @@ export async function deferToCommit(db: Db, key: string, write: () => Promise<un
   }
   if (!writes.has(key)) writes.set(key, write);
 }
+
+/**
+ * Marks what `db`'s transaction has deferred so far; the function returned forgets what was
+ * deferred after the mark. For a savepoint: what it wrote and then rolled back defers nothing.
+ */
+export function deferredMark(db: Db): () => void {
+  const writes = deferred.get(db);
+  if (writes === undefined) return () => {};
+  const before = new Set(writes.keys());
+  return () => {
+    for (const key of [...writes.keys()]) if (!before.has(key)) writes.delete(key);
+  };
+}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { currentCollectionVersion, defineCollection } from '../../src/storage/change-counters.ts';
+import { inSavepoint } from '../../src/storage/savepoint.ts';
 import { POSTGRES_URL, createContext } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
 import { PATIENCE_MS } from '../helpers/patience.ts';
@@ -44,5 +45,22 @@ describe('collection change counters [postgres]', { skip: POSTGRES_URL ? false :
     await others;
     assert.equal(verdict, 'committed');
     assert.equal(await currentCollectionVersion(storage, orgId, notes.table), start + WRITERS + 1);
+  });
+
+  it("a change rolled back to its savepoint is not counted; the transaction's other changes are", async () => {
+    const storage = ctx!.storage;
+    const kept = defineCollection('counter_test_kept');
+    const dropped = defineCollection('counter_test_dropped');
+    const orgId = 'org-savepoints';
+    const [keptBefore, droppedBefore] = [await currentCollectionVersion(storage, orgId, kept.table), await currentCollectionVersion(storage, orgId, dropped.table)];
+    await storage.transaction(async (tx) => {
+      await kept.bump(tx.db, orgId);
+      await inSavepoint(tx, async (nested) => {
+        await dropped.bump(nested.db, orgId);
+        throw new Error('refused');
+      }).catch(() => {});
+    });
+    assert.equal(await currentCollectionVersion(storage, orgId, kept.table), keptBefore + 1);
+    assert.equal(await currentCollectionVersion(storage, orgId, dropped.table), droppedBefore);
   });
 });
