@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
+import { deferredMark } from '../storage/before-commit.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Storage } from '../storage/storage.ts';
 import { claimDue, markDone, markFailed } from './queries.ts';
@@ -64,11 +65,13 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
         const consumer = byName.get(row.consumer);
         if (consumer) {
           await tx.db.executeQuery(SAVEPOINT);
+          const forgetDeferred = deferredMark(tx.db);
           try {
             await consumer.handle(tx, decodeEvent(row.event));
             await tx.db.executeQuery(RELEASE);
           } catch (error) {
             await tx.db.executeQuery(ROLLBACK_TO);
+            forgetDeferred();
             await tx.db.executeQuery(RELEASE);
             failures.push(await recordFailure(tx.db, row, error, retryBaseMs));
             continue;

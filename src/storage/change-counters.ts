@@ -5,6 +5,7 @@
  * slots (the counter is their sum), so writers of one hot collection do not queue on one row
  * lock until they commit; SQLite writes one at a time and keeps one slot.
  */
+import { deferToCommit } from './before-commit.ts';
 import { RowReader, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { Db } from './statements.ts';
 import type { Storage } from './storage.ts';
@@ -44,10 +45,15 @@ export function defineCollection(table: string): Collection {
   return { table, bump: (db, orgId) => bumpCollection(db, orgId, table) };
 }
 
-/** Records a change of `collection` in the organization; run it on the writer's transaction. */
+/**
+ * Records a change of `collection` in the organization; run it on the writer's transaction. On
+ * PostgreSQL the bump waits for the end of the transaction (before-commit.ts), once however many
+ * rows it wrote: the slot's row lock is then held for the bump and the commit only, not for every
+ * statement after it, which made concurrent writers of one collection queue on the slots.
+ */
 export async function bumpCollection(db: Db, orgId: string, collection: string): Promise<void> {
   const slot = usesNumberedPlaceholders(db) ? Math.floor(Math.random() * POSTGRES_SLOTS) : 0;
-  await runWrite(db, BUMP, [orgId, collection, slot], true);
+  await deferToCommit(db, `collection_changes\n${orgId}\n${collection}`, () => runWrite(db, BUMP, [orgId, collection, slot], true));
 }
 
 /** The collection's counter: it grows with every committed change, and only then. */

@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { deferredMark } from './before-commit.ts';
 import type { Tx } from './storage.ts';
 
 // Compiled once: they run for every keyed or refused movement.
@@ -22,12 +23,14 @@ export async function inSavepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Prom
     },
   };
   await tx.db.executeQuery(SAVEPOINT);
+  const forgetDeferred = deferredMark(tx.db);
   let value: T;
   try {
     value = await work(nested);
   } catch (error) {
     // If the failure took the whole transaction with it, this throws and so does the transaction.
     await tx.db.executeQuery(ROLLBACK_TO);
+    forgetDeferred();
     await tx.db.executeQuery(RELEASE);
     throw error;
   }

@@ -4,6 +4,7 @@ import type { Kysely, QueryResult, SelectQueryBuilder, Transaction } from 'kysel
 import type { Config } from '../config.ts';
 import { postgresCapabilities, sqliteCapabilities } from './database-capabilities.ts';
 import type { DatabaseCapabilities } from './database-capabilities.ts';
+import { withDeferredWrites } from './before-commit.ts';
 import { retryingTransientConflicts } from './errors.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { PoolOptions } from './postgres.ts';
@@ -166,13 +167,15 @@ function runTransaction<T>(
     // One notice per distinct (channel, payload): PostgreSQL would fold repeats anyway.
     const notices = new Map<string, string>();
     const result = await db.transaction().execute((trx) =>
-      work(
-        transactionScope(trx, postgresCapabilities, {
-          afterCommit: (hook) => hooks.push(hook),
-          notify: async (channel, payload = '') => {
-            notices.set(`${channel}\u0000${payload}`, channel);
-          },
-        }),
+      withDeferredWrites(trx, () =>
+        work(
+          transactionScope(trx, postgresCapabilities, {
+            afterCommit: (hook) => hooks.push(hook),
+            notify: async (channel, payload = '') => {
+              notices.set(`${channel}\u0000${payload}`, channel);
+            },
+          }),
+        ),
       ),
     );
     afterCommit(notices);
