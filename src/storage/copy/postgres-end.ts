@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { parsePostgresUrl, postgresClientConfig } from '../postgres.ts';
+import { parsePostgresUrl } from '../postgres.ts';
 import { BATCH_ROWS, CopyError } from './ends.ts';
 import type { RowBatches, SourceEnd, TableShape, TargetEnd } from './ends.ts';
 import { kindOfPostgresType } from './values.ts';
@@ -24,7 +24,9 @@ interface Connection {
 
 async function connect(url: string, role: 'source' | 'target'): Promise<Connection> {
   const target = parsePostgresUrl(url);
-  const client = new pg.Client({ ...postgresClientConfig(target), types: TEXT_ONLY });
+  // No start-up options (a transaction pooler refuses them): each transaction scopes its own
+  // search path and time zone (scopeTransaction), so a copy works through PgBouncer as well.
+  const client = new pg.Client({ connectionString: target.connectionString, types: TEXT_ONLY });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -35,6 +37,12 @@ async function connect(url: string, role: 'source' | 'target'): Promise<Connecti
   }
   const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
   return { client, schema: target.schema ?? rows[0]?.schema ?? 'public', named: target.schema !== undefined };
+}
+
+/** Right after BEGIN: the URL's schema first on the search path, and timestamps read in UTC, for this transaction only. */
+async function scopeTransaction({ client, schema, named }: Connection): Promise<void> {
+  if (named) await client.query("SELECT set_config('search_path', $1, true), set_config('TimeZone', 'UTC', true)", [schema]);
+  else await client.query("SELECT set_config('TimeZone', 'UTC', true)");
 }
 
 async function tableNames({ client, schema }: Connection): Promise<string[]> {
@@ -90,7 +98,7 @@ export async function postgresSource(url: string): Promise<SourceEnd> {
   const connection = await connect(url, 'source');
   await connection.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   // The snapshot is taken at the first statement after BEGIN.
-  await connection.client.query('SELECT 1');
+  await scopeTransaction(connection);
   return {
     dialect: 'postgres',
     tables: () => shapes(connection),
@@ -126,6 +134,7 @@ export async function postgresTarget(url: string): Promise<TargetEnd> {
     existingTables: () => tableNames(connection),
     begin: async (schema) => {
       await client.query('BEGIN');
+      await scopeTransaction(connection);
       if (connection.named) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted(connection.schema)}`);
       for (const statement of schema) await client.query(statement);
     },
