@@ -6,6 +6,7 @@ import { postgresCapabilities, sqliteCapabilities } from './database-capabilitie
 import type { DatabaseCapabilities } from './database-capabilities.ts';
 import { withDeferredWrites } from './before-commit.ts';
 import { retryingTransientConflicts } from './errors.ts';
+import { noticeChannelNaming } from './notice-channels.ts';
 import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
 import type { PoolOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
@@ -262,13 +263,19 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
 
+  // Notices are database-wide: a server on one schema of a shared database must not wake for
+  // commits in another, so on a URL with ?schema= each channel is named after its schema too.
+  const onChannel = noticeChannelNaming(parsePostgresUrl(url).schema);
   const hear = (channel: string, payload: string) => {
     for (const listener of channels.get(channel) ?? []) listener(payload);
   };
 
   const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client(postgresClientConfig(parsePostgresUrl(sessionUrl)));
-    client.on('notification', (msg) => hear(msg.channel, msg.payload ?? ''));
+    client.on('notification', (msg) => {
+      const channel = onChannel.logical(msg.channel);
+      if (channel !== undefined) hear(channel, msg.payload ?? '');
+    });
     const lost = () => {
       // Reconnect and re-listen; listeners are told with an empty payload that they may have missed something.
       listenerClient = undefined;
@@ -284,7 +291,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     client.on('error', lost);
     client.on('end', lost);
     await client.connect();
-    for (const channel of channels.keys()) await client.query(`LISTEN "${channel}"`);
+    for (const channel of channels.keys()) await client.query(`LISTEN "${onChannel.physical(channel)}"`);
     listenerClient = client;
     return client;
   };
@@ -301,7 +308,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     set.add(listener);
     channels.set(channel, set);
     const client = await ensureListener();
-    if (isNew && client === listenerClient) await client.query(`LISTEN "${channel}"`);
+    if (isNew && client === listenerClient) await client.query(`LISTEN "${onChannel.physical(channel)}"`);
     return () => {
       set.delete(listener);
     };
@@ -312,7 +319,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     for (const [key, channel] of notices) {
       const payload = key.slice(channel.length + 1);
       // This process hears its own commit at once; the NOTIFY, after the commit, tells the others.
-      notifyOthers.notify(channel, payload);
+      notifyOthers.notify(onChannel.physical(channel), payload);
       hear(channel, payload);
     }
   };
