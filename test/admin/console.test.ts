@@ -159,6 +159,8 @@ if (!existsSync(CHROMIUM)) {
         await sending.click();
         await status().filter({ hasText: 'Outgoing deliveries are resumed.' }).waitFor();
         await receiver.waitFor(sent + 1);
+        // The switch shows the state read back after the change (not the click's own toggle).
+        await page.getByText(/^Sending: webhooks and messenger messages go out/).waitFor();
         assert.equal(await sending.isChecked(), true);
       });
 
