@@ -16,7 +16,7 @@ interface Reply {
 
 /** Starts `bizplat mcp …`, speaks JSON-RPC over its stdio, and checks it ends when its stdin does. */
 async function session(t: Pick<TestContext, 'after'>, args: string[]): Promise<{ tools: string[]; ping: Record<string, unknown> | undefined }> {
-  const child = endWithTest(t, spawn(process.execPath, ['bin/bizplat.mjs', 'mcp', ...args], { cwd: ROOT, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] }));
+  const child = endWithTest(t, spawn(process.execPath, ['bin/bizplat.mjs', 'mcp', ...args], { cwd: ROOT, env: cliEnv({}, args), stdio: ['pipe', 'pipe', 'pipe'] }));
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
