@@ -8,7 +8,7 @@
  *   PATCH /finance-requests, with their p50/p99;
  * - GET /clients/{id}, GET /clients?limit=50 and that list polled with If-None-Match (304)
  *   against raw node serving the same bytes, quiet and while 10 connections create products.
- * Peak RSS is this process's (the server runs in it). Needs pgbench on PATH.
+ * Peak RSS is the deployed server's own (VmHWM of its process). Needs pgbench on PATH.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -20,7 +20,8 @@ import { newId } from '../src/storage/ids.ts';
 import { parsePostgresUrl } from '../src/storage/postgres.ts';
 import type { Storage } from '../src/storage/storage.ts';
 import { POSTGRES_URL, api, createPrincipal, json } from '../test/helpers/harness.ts';
-import { againstBaseline, load, printRows, row, servedContext, withPeakRss } from './lib.ts';
+import { peakRssMbOf } from './deployed.ts';
+import { againstBaseline, load, printRows, row, servedContext } from './lib.ts';
 import type { BenchRow, LoadResult } from './lib.ts';
 
 const CONNECTIONS = 50;
@@ -115,13 +116,11 @@ export default async function run(): Promise<void> {
     await pgbench(ctx.config.databaseUrl, script, CONNECTIONS, 1);
     const tps: number[] = [];
     const creates: LoadResult[] = [];
-    let peak = 0;
     for (let round = 0; round < 2; round++) {
       tps.push(await pgbench(ctx.config.databaseUrl, script, CONNECTIONS, createSeconds()));
-      const measured = await withPeakRss(() => load({ ...createOptions, duration: createSeconds() }));
-      creates.push(measured.result);
-      peak = Math.max(peak, measured.peakRssMb);
+      creates.push(await load({ ...createOptions, duration: createSeconds() }));
     }
+    const peak = peakRssMbOf(ctx.serverPid);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const create = { ...creates[1]!, rps: mean(creates.map((c) => c.rps)) };
     rows.push(row('POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements', 'postgres', create, asBase(mean(tps)), '≥ 0.5', peak));

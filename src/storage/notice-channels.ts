@@ -16,21 +16,13 @@ export interface ChannelNaming {
 
 export function noticeChannelNaming(schema: string | undefined): ChannelNaming {
   if (schema === undefined) return { physical: (channel) => channel, logical: (physical) => physical };
-  const named = new Map<string, string>();
+  const suffix = `__${schema}`;
+  const hashed = `__${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+  const logicalOf = new Map<string, string>();
   const physical = (channel: string) => {
-    let name = named.get(channel);
-    if (name === undefined) {
-      name = `${channel}__${schema}`;
-      if (name.length > MAX_IDENTIFIER) name = `${channel}__${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`.slice(0, MAX_IDENTIFIER);
-      named.set(channel, name);
-    }
+    const name = channel.length + suffix.length <= MAX_IDENTIFIER ? `${channel}${suffix}` : `${channel}${hashed}`.slice(0, MAX_IDENTIFIER);
+    logicalOf.set(name, channel);
     return name;
   };
-  return {
-    physical,
-    logical: (name) => {
-      for (const [channel, known] of named) if (known === name) return channel;
-      return undefined;
-    },
-  };
+  return { physical, logical: (name) => logicalOf.get(name) };
 }
