@@ -63,3 +63,14 @@ export async function windowOf(ctx: TestContext, p: Principal, from: string, to:
 export function fromNow(ms: number): string {
   return new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString();
 }
+
+/**
+ * How long before its start a test meeting's reminder falls due: long enough that the meeting
+ * cannot begin (which drops a late reminder) before a loaded machine has started its servers.
+ */
+export const REMINDER_LEAD_MINUTES = 30;
+
+/** The start of a meeting whose reminder, `REMINDER_LEAD_MINUTES` before it, falls due in `ms`. */
+export function startWithReminderDueIn(ms: number): string {
+  return fromNow(REMINDER_LEAD_MINUTES * 60_000 + ms);
+}

@@ -12,7 +12,7 @@ import { makeCertificate } from '../helpers/https-receiver.ts';
 import type { Receiver } from '../helpers/https-receiver.ts';
 import { botEnv, messages, startBotApi } from '../notifications/helpers.ts';
 import { eventually, settle } from '../webhooks/helpers.ts';
-import { book, booker, colleague, fromNow } from './helpers.ts';
+import { REMINDER_LEAD_MINUTES, book, booker, colleague, startWithReminderDueIn } from './helpers.ts';
 
 const cert = makeCertificate();
 after(() => cert.remove());
@@ -39,7 +39,7 @@ describeEachDatabase('meeting reminders across server processes', (ctx) => {
     const p = await booker(ctx(), 'UTC');
     await setTelegramChat(ctx().storage, p.slug, p.userId, '730001');
     const doomed = await serve(ctx().config.databaseUrl, env);
-    const m = await book(ctx(), p, { title: 'Board', start_at: fromNow(64_000), reminder_minutes: 1 });
+    const m = await book(ctx(), p, { title: 'Board', start_at: startWithReminderDueIn(4_000), reminder_minutes: REMINDER_LEAD_MINUTES });
     await stopServer(doomed, 'SIGKILL');
     const reminder = () => ctx().storage.db.selectFrom('meeting_reminders').select(['status', 'next_attempt_at']).where('meeting_id', '=', m.id).execute();
     const [scheduled] = await reminder();
@@ -73,8 +73,8 @@ describeEachDatabase('meeting reminders across server processes', (ctx) => {
     const chats = people.map((_, i) => String(740000 + i));
     for (const [i, id] of people.entries()) await setTelegramChat(ctx().storage, p.slug, id, chats[i]!);
     children.push(...(await Promise.all([serve(ctx().config.databaseUrl, env), serve(ctx().config.databaseUrl, env)])));
-    const start = fromNow(63_000);
-    for (let i = 0; i < 6; i++) await book(ctx(), p, { title: `Sync ${i}`, start_at: start, participant_ids: people, reminder_minutes: 1 });
+    const start = startWithReminderDueIn(3_000);
+    for (let i = 0; i < 6; i++) await book(ctx(), p, { title: `Sync ${i}`, start_at: start, participant_ids: people, reminder_minutes: REMINDER_LEAD_MINUTES });
     await eventually(async () => reminderTexts(bot!, chats), (texts) => texts.length >= 30);
     await settle(1_500);
     const texts = reminderTexts(bot, chats);
