@@ -31,7 +31,7 @@ export default async function run(): Promise<void> {
       rows.push(row('GET /ping', kind, ping.server, ping.base, '≥ 0.6', ping.peakRssMb));
 
       const one = await againstBaseline(await bytes(`/clients/${clientId}`), 200, { ...common, path: `/clients/${clientId}` });
-      rows.push(row('GET /clients/{id}', kind, one.server, one.base, '≥ 0.35', one.peakRssMb));
+      rows.push(row('GET /clients/{id}', kind, one.server, one.base, '≥ 0.5', one.peakRssMb));
 
       const list = await againstBaseline(await bytes('/clients?limit=50'), 200, { ...common, path: '/clients?limit=50' });
       rows.push(row('GET /clients?limit=50', kind, list.server, list.base, '≥ 0.12', list.peakRssMb));

@@ -9,10 +9,9 @@ import { installAccessControl } from './http/access-control.ts';
 import { installDocsPage, installDocument } from './http/document.ts';
 import { installNotFoundHandler } from './http/error-handler.ts';
 import { installHealth } from './http/health.ts';
-import { installIdCase } from './http/id-case.ts';
 import { installKeyPurge } from './http/idempotency.ts';
 import { installCompression } from './http/compression.ts';
-import { installInputBounds } from './http/input-bounds.ts';
+import { installInputPass } from './http/input-bounds.ts';
 import { installJsonApi } from './http/json-api.ts';
 import { installLanding } from './http/landing.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -56,8 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installRequestStart(app);
   const registry = installRouteRegistry(app, API_PREFIX, isAdminUrl);
   await installAccessControl(app, storage, config);
-  installInputBounds(app);
-  installIdCase(app);
+  installInputPass(app);
   // Operator endpoints at the server's root, outside the public API and its document.
   installHealth(app, { migrations: allMigrations(modules).map((m) => m.name) });
   installMetrics(app);

@@ -9,9 +9,13 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { tokenKey } from '../platform/token-key.ts';
 import type { Storage } from '../storage/storage.ts';
-import { Authenticator, installAccessCheck, installAuth } from './auth.ts';
+import { Authenticator, installAccess } from './auth.ts';
 import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './auth-failures.ts';
-import { AppError } from './errors.ts';
+import { localCounter } from './rate-limit.ts';
+import type { CountRequest } from './rate-limit.ts';
+
+/** The per-token limit's window: BIZPLAT_RATE_LIMIT counts requests per minute. */
+const TOKEN_WINDOW_MS = 60_000;
 
 export async function installAccessControl(app: FastifyInstance, storage: Storage, config: Config): Promise<void> {
   const authenticator = new Authenticator(storage, await tokenKey(storage, config.tokenPepper));
@@ -19,38 +23,41 @@ export async function installAccessControl(app: FastifyInstance, storage: Storag
   app.addHook('onClose', async () => authenticator.stop());
 
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
+  // The plugin is kept for its counters (Redis when configured) through createRateLimit; it adds
+  // no hook of its own (global: false): the per-token limit runs in the access hook (auth.ts).
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    hook: 'onRequest',
+    timeWindow: TOKEN_WINDOW_MS,
     nameSpace: 'bizplat-rl:',
     ...(redis ? { redis } : {}),
     skipOnError: true,
-    keyGenerator: (request) => (request.actor ? `t:${request.actor.tokenId}` : `ip:${request.ip}`),
-    allowList: (request) => !request.routeOptions.config.access,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'too_many_requests', 'rate_limited', `more than ${context.max} requests per minute with this token; retry in ${context.after}`, {
-        limit: context.max,
-      }, {}),
   });
-  // Installed after the limiter so failures share its store; the hook is global and so still
-  // runs before every route's own limiter hook.
   const countFailure = app.createRateLimit({
     max: config.authFailureLimitPerMinute,
     timeWindow: FAILURE_WINDOW_MS,
     keyGenerator: (request) => `auth-failed:${request.ip}`,
     allowList: () => false,
   });
-  installAuth(
+  installAccess(
     app,
     authenticator,
     new AuthFailureLimiter(config.authFailureLimitPerMinute, async (request) => {
       const counted = await countFailure(request);
       return counted.isAllowed ? { exceeded: false, ttlMs: 0 } : { exceeded: counted.isExceeded, ttlMs: counted.ttl };
     }),
+    { max: config.rateLimitPerMinute, count: redis ? sharedCounter(app, config.rateLimitPerMinute) : localCounter(TOKEN_WINDOW_MS) },
   );
-  installAccessCheck(app);
+}
+
+/** The per-token count kept in Redis, so that every process sees one count (the plugin's store). */
+function sharedCounter(app: FastifyInstance, max: number): CountRequest {
+  const count = app.createRateLimit({ max, timeWindow: TOKEN_WINDOW_MS, keyGenerator: (request) => `t:${request.actor.tokenId}`, allowList: () => false });
+  return async (request) => {
+    const counted = await count(request);
+    if (counted.isAllowed) return { current: 0, ttlMs: 0 };
+    return { current: counted.isExceeded ? counted.max + 1 : counted.max - counted.remaining, ttlMs: counted.ttl };
+  };
 }
 
 /**

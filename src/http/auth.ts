@@ -8,10 +8,12 @@ import { hashToken, parseToken, sameHash } from '../platform/token-format.ts';
 import type { ParsedToken } from '../platform/token-format.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hasRight, hasScope } from './access.ts';
-import type { Actor } from './access.ts';
+import type { Actor, RouteAccess } from './access.ts';
 import type { AuthFailureLimiter } from './auth-failures.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { LruCache } from './lru-cache.ts';
+import { applyCount } from './rate-limit.ts';
+import type { CountRequest } from './rate-limit.ts';
 
 /** A cached entry lives at most this long even without a change notice. */
 const CACHE_TTL_MS = 30_000;
@@ -232,62 +234,64 @@ export function tokenFrom(request: Pick<FastifyRequest, 'headers'>): string | un
   return undefined;
 }
 
+/** The per-token rate limit as the access hook applies it (src/http/rate-limit.ts). */
+export interface TokenLimit {
+  max: number;
+  count: CountRequest;
+}
+
 /**
- * Authenticates every route that declares `config.access` (401 when the token is not valid;
- * 429 once the caller's address has failed authentication too often).
+ * Every route that declares `config.access` gets one onRequest hook of its own, added as the
+ * route is: authentication (401 when the token is not valid; 429 once the caller's address has
+ * failed authentication too often), the per-token rate limit (every authenticated request
+ * counted, its headers on every answer), then the scope and right check (403), so a refused
+ * request is counted and carries the headers too. One hook in callback style: a known token and
+ * an in-process count cost no promise.
  */
-export function installAuth(app: FastifyInstance, authenticator: Authenticator, failures: AuthFailureLimiter): void {
+export function installAccess(app: FastifyInstance, authenticator: Authenticator, failures: AuthFailureLimiter, limit: TokenLimit): void {
   app.decorateRequest('actor', null as unknown as Actor);
   const refuse = async (request: FastifyRequest, error: unknown): Promise<never> => {
     if (error instanceof AppError && error.status === 401) throw await failures.failed(request, error);
     throw error;
   };
-  // Callback style: a known token is admitted without a promise made for the hook.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.routeOptions.config.access) return done();
-    const token = tokenFrom(request);
-    try {
-      const known = authenticator.knownActor(token, request.hostname);
-      if (known !== undefined) {
-        request.actor = known;
-        return done();
+  const admitted = (request: FastifyRequest, reply: FastifyReply, actor: Actor, access: RouteAccess, done: HookDone): void => {
+    request.actor = actor;
+    const counted = limit.count(request);
+    if (counted instanceof Promise) counted.then((count) => done(applyCount(reply, limit.max, count) ?? accessProblem(actor, access)), done);
+    else done(applyCount(reply, limit.max, counted) ?? accessProblem(actor, access));
+  };
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) return;
+    const admit = (request: FastifyRequest, reply: FastifyReply, done: HookDone): void => {
+      const token = tokenFrom(request);
+      let known: Actor | undefined;
+      try {
+        known = authenticator.knownActor(token, request.hostname);
+      } catch (error) {
+        return void refuse(request, error).catch(done);
       }
-    } catch (error) {
-      return void refuse(request, error).catch(done);
-    }
-    authenticator.authenticate(token, request.hostname, request.ip, failures).then(
-      (actor) => {
-        request.actor = actor;
-        done();
-      },
-      (error: unknown) => refuse(request, error).catch(done),
-    );
+      if (known !== undefined) return admitted(request, reply, known, access, done);
+      authenticator.authenticate(token, request.hostname, request.ip, failures).then(
+        (actor) => admitted(request, reply, actor, access, done),
+        (error: unknown) => refuse(request, error).catch(done),
+      );
+    };
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [admit, ...existing];
   });
 }
 
+type HookDone = (error?: Error) => void;
+
 /** 403 unless the token has the route's scope and its owner the route's right. */
-function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-  const access = request.routeOptions.config.access;
-  if (!access) return done();
-  const actor = request.actor;
+function accessProblem(actor: Actor, access: RouteAccess): AppError | undefined {
   if (!hasScope(actor, access.scope)) {
-    return done(forbidden('insufficient_scope', `this token lacks the scope ${access.scope}`, { required_scope: access.scope }));
+    return forbidden('insufficient_scope', `this token lacks the scope ${access.scope}`, { required_scope: access.scope });
   }
   if (access.right !== undefined && !hasRight(actor, access.right)) {
     const right = access.right === 'all' ? 'every role right (an administrator)' : `the role right ${access.right}`;
-    return done(forbidden('insufficient_scope', `the token owner lacks ${right}`, { required_right: access.right }));
+    return forbidden('insufficient_scope', `the token owner lacks ${right}`, { required_right: access.right });
   }
-  done();
-}
-
-/**
- * Adds checkAccess to every API route's own onRequest hooks. Installed after the rate limiter,
- * so a refused request is counted and carries the X-RateLimit-* headers too.
- */
-export function installAccessCheck(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.access) return;
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [...existing, checkAccess];
-  });
+  return undefined;
 }

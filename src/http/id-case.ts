@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { lowerIdFields, lowerUuid } from '../storage/ids.ts';
 
 /**
@@ -7,13 +7,9 @@ import { lowerIdFields, lowerUuid } from '../storage/ids.ts';
  * lowered. A supplied id is so stored in lower case, a path id in any case finds its record,
  * and two ids differing only by case are the same id (a duplicate).
  */
-export function installIdCase(app: FastifyInstance): void {
-  // Callback style: it runs on every request, and makes no promise for it.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const params = request.params as Record<string, unknown> | undefined;
-    if (params) for (const key in params) if (typeof params[key] === 'string') params[key] = lowerUuid(params[key]);
-    lowerIdFields(request.query);
-    lowerIdFields(request.body);
-    done();
-  });
+export function lowerRequestIds(request: FastifyRequest): void {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (params) for (const key in params) if (typeof params[key] === 'string') params[key] = lowerUuid(params[key]);
+  lowerIdFields(request.query);
+  lowerIdFields(request.body);
 }

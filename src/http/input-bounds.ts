@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidFields } from './errors.ts';
+import { lowerRequestIds } from './id-case.ts';
 import type { FieldProblem } from './errors.ts';
 
 /**
@@ -73,18 +74,21 @@ export function inputProblems(input: unknown, part: string): FieldProblem[] {
 }
 
 /**
- * Before validation (and before the id-case pass, which recurses), every request's path
- * parameters, query and body are checked by inputProblems(): a refusal is 422 naming the field.
+ * Before validation, every request's path parameters, query and body are checked by
+ * inputProblems() (a refusal is 422 naming the field), then their ids lowered (the id-case pass,
+ * which recurses, so it runs only on input within the bounds). One hook for both: each hook is
+ * a step every request pays for.
  */
-export function installInputBounds(app: FastifyInstance): void {
+export function installInputPass(app: FastifyInstance): void {
   // Callback style: it runs on every request, and makes no promise for it.
   app.addHook('preValidation', (request, _reply, done) => {
-    for (const [part, input] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
-      const fields = inputProblems(input, part);
-      if (fields.length > 0) {
-        return done(invalidFields(fields, `invalid ${part}: `));
-      }
-    }
+    const fields = inputProblems(request.params, 'params');
+    if (fields.length > 0) return done(invalidFields(fields, 'invalid params: '));
+    const queryFields = inputProblems(request.query, 'query');
+    if (queryFields.length > 0) return done(invalidFields(queryFields, 'invalid query: '));
+    const bodyFields = inputProblems(request.body, 'body');
+    if (bodyFields.length > 0) return done(invalidFields(bodyFields, 'invalid body: '));
+    lowerRequestIds(request);
     done();
   });
 }
