@@ -117,7 +117,6 @@ describeEachDatabase('meeting notifications and reminders', (ctx) => {
     const jobs = await eventually(
       () => ctx().storage.db.selectFrom('meeting_reminders').select(['status', 'last_error', 'occurrence_start']).where('meeting_id', '=', m.id).orderBy('occurrence_start').execute(),
       (rows) => rows.length === 2,
-      20_000,
     );
     assert.equal(jobs[0]!.status, 'failed');
     assert.match(String(jobs[0]!.last_error), /dropped/);

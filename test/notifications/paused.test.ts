@@ -44,7 +44,6 @@ describeEachDatabase(
       const queued = await eventually(
         () => ctx().storage.db.selectFrom('messenger_deliveries').select(['status', 'attempts']).where('org_id', '=', held.orgId).execute(),
         (rows) => rows.length > 0,
-        20_000,
       );
       await emitAssigned(ctx().storage, other.orgId, { assigneeIds: [otherUser], subject: 'Other task' });
       await api.waitFor(1);

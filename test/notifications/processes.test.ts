@@ -68,7 +68,6 @@ describeEachDatabase(
       const open = await eventually(
         () => ctx().storage.db.selectFrom('messenger_deliveries').select('id').where('org_id', '=', p.orgId).where('status', '!=', 'succeeded').execute(),
         (rows) => rows.length === 0,
-        20_000,
       );
       assert.deepEqual(open, []);
       assert.equal(api.received.length, 80);
@@ -97,7 +96,6 @@ describeEachDatabase(
       const states = await eventually(
         () => ctx().storage.db.selectFrom('messenger_deliveries').select('status').where('org_id', '=', p.orgId).execute(),
         (rows) => rows.every((r) => r.status === 'succeeded'),
-        20_000,
       );
       assert.deepEqual(states.map((s) => s.status), Array(10).fill('succeeded'));
     });
