@@ -16,7 +16,8 @@ import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { Principal } from '../helpers/harness.ts';
 import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
 import type { Receiver } from '../helpers/https-receiver.ts';
-import { emitClientCreated, startDelivery } from '../webhooks/helpers.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
+import { emitClientCreated, eventually, startDelivery } from '../webhooks/helpers.ts';
 
 const CHROMIUM = process.env.BIZPLAT_CHROMIUM ?? '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'test-output', 'console');
@@ -61,6 +62,8 @@ if (!existsSync(CHROMIUM)) {
         receiver = await startReceiver(cert);
         delivery = await startDelivery(ctx(), { webhookRetryScheduleSeconds: [], webhookPollMs: 200 });
         page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        // Every wait for the page (an element, a navigation) gets the tests' patience, not Playwright's 30 s.
+        page.setDefaultTimeout(PATIENCE_MS);
         page.on('dialog', (dialog) => void dialog.accept());
       });
       after(async () => {
@@ -116,12 +119,13 @@ if (!existsSync(CHROMIUM)) {
 
         await emitClientCreated(ctx().storage, p.orgId);
         await receiver.waitFor(1);
-        // The attempt is recorded just after the receiver answers: refresh until the log shows it.
+        // The attempt is recorded just after the receiver answers: once it is, a refresh shows it.
+        await eventually(
+          () => ctx().storage.db.selectFrom('webhook_deliveries').select('status').where('org_id', '=', p.orgId).execute(),
+          (rows) => rows.some((r) => r.status === 'failed'),
+        );
+        await page.getByRole('button', { name: 'Refresh' }).click();
         const log = page.locator('table.deliveries tbody');
-        for (let i = 0; i < 50 && !/failed/.test((await log.textContent()) ?? ''); i++) {
-          await page.getByRole('button', { name: 'Refresh' }).click();
-          await page.waitForTimeout(100);
-        }
         const row = log.locator('tr').first();
         await row.getByText('HTTP 500').waitFor();
         assert.match((await row.textContent()) ?? '', /client\.created.*Receiver.*failed/);
@@ -149,12 +153,10 @@ if (!existsSync(CHROMIUM)) {
         const sent = receiver.received.length;
         await emitClientCreated(ctx().storage, p.orgId);
         // The event becomes a delivery (the consumer), which waits: no dispatcher claims it while paused.
-        for (let i = 0; i < 600; i++) {
-          const queued = await ctx().storage.db.selectFrom('webhook_deliveries').select('id').where('org_id', '=', p.orgId).where('status', '=', 'pending').execute();
-          if (queued.length > 0) break;
-          await page.waitForTimeout(100);
-        }
-        const pending = await ctx().storage.db.selectFrom('webhook_deliveries').select('attempts').where('org_id', '=', p.orgId).where('status', '=', 'pending').execute();
+        const pending = await eventually(
+          () => ctx().storage.db.selectFrom('webhook_deliveries').select('attempts').where('org_id', '=', p.orgId).where('status', '=', 'pending').execute(),
+          (rows) => rows.length > 0,
+        );
         assert.deepEqual(pending, [{ attempts: 0 }]);
         assert.equal(receiver.received.length, sent, 'nothing was sent while paused');
 

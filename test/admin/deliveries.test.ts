@@ -32,7 +32,11 @@ describeEachDatabase(
         dispatcher = await startDelivery(ctx(), { webhookRetryScheduleSeconds: [], webhookPollMs: 200 });
         const first = await emitClientCreated(ctx().storage, p.orgId);
         await receiver.waitFor(1);
-        await settle(200);
+        // The answer is recorded just after it came: wait for the record, not a fixed time.
+        await eventually(
+          () => ctx().storage.db.selectFrom('webhook_deliveries').select('status').where('event_id', '=', first.eventId).executeTakeFirstOrThrow(),
+          (row) => row.status === 'failed',
+        );
 
         const failedOnly = json<{ deliveries: Delivery[] }>(await admin(ctx(), p.token, 'GET', '/webhooks/deliveries', { query: { status: 'failed', subscription: sub.id } }));
         assert.equal(failedOnly.deliveries.length, 1);

@@ -24,6 +24,11 @@ const ENV = { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.
 
 type Context = TestContext & { close(): Promise<void> };
 
+interface FeedItem {
+  id: string;
+  data: { entityId: string };
+}
+
 interface Page {
   items: Array<{ id: string; item_type?: string }>;
   next_cursor: string | null;
@@ -80,18 +85,23 @@ async function serverOn(kind: DatabaseKind, url: string): Promise<Context> {
 }
 
 /** Reads the feed from `cursor` to its end (as far as `expected` events, waiting for them to become visible). */
-async function feedFrom(ctx: TestContext, token: string, cursor: string | undefined, expected: number): Promise<string[]> {
-  const ids: string[] = [];
+/**
+ * The ids of the events after `cursor`, read until the event of `lastEntity` (written last) is among
+ * them: on PostgreSQL an event shows once every older transaction in the database has ended, so
+ * once the newest shows, every older one does too.
+ */
+async function feedFrom(ctx: TestContext, token: string, cursor: string | undefined, lastEntity: string): Promise<string[]> {
+  const items: FeedItem[] = [];
   let at = cursor;
-  await waitUntil(`${expected} events after the cursor`, async () => {
+  await waitUntil(`the event of ${lastEntity} after the cursor`, async () => {
     for (;;) {
-      const page = json<Page>(await api(ctx, token, 'GET', '/events', { query: { limit: '7', ...(at ? { cursor: at } : {}) } }));
-      ids.push(...page.items.map((e) => e.id));
+      const page = json<{ items: FeedItem[]; next_cursor: string | null }>(await api(ctx, token, 'GET', '/events', { query: { limit: '7', ...(at ? { cursor: at } : {}) } }));
+      items.push(...page.items);
       at = page.next_cursor ?? at;
-      if (page.items.length < 7) return ids.length >= expected;
+      if (page.items.length < 7) return items.some((e) => e.data.entityId === lastEntity);
     }
   });
-  return ids;
+  return items.map((e) => e.id);
 }
 
 async function movementsFrom(ctx: TestContext, token: string, cursor: string): Promise<string[]> {
@@ -133,7 +143,10 @@ for (const [fromKind, toKind] of DIRECTIONS) {
       target = await freshDatabase(toKind);
       const firstPage = json<Page>(await api(source, demo.token, 'GET', '/events', { query: { limit: '5' } }));
       feedCursor = firstPage.next_cursor!;
-      feedRest = await feedFrom(source, demo.token, feedCursor, 1);
+      // A client written last: once its event shows, every event of the source before it does.
+      const marker = await api(source, demo.token, 'POST', '/clients', { body: { name: 'Feed marker' } });
+      assert.equal(marker.statusCode, 201, marker.body);
+      feedRest = await feedFrom(source, demo.token, feedCursor, json<{ id: string }>(marker).id);
       const newest = json<Page>(await api(source, demo.token, 'GET', '/movements', { query: { limit: '3' } }));
       movementCursor = newest.next_cursor!;
       movementRest = await movementsFrom(source, demo.token, movementCursor);
@@ -177,17 +190,11 @@ for (const [fromKind, toKind] of DIRECTIONS) {
       const made = await api(copy!, demo.token, 'POST', '/clients', { body: { name: 'Written on the copy' } });
       assert.equal(made.statusCode, 201, made.body);
       const clientId = json<{ id: string }>(made).id;
-      // On PostgreSQL an event shows once every older transaction in the database has ended (other tests' schemas included).
-      type FeedPage = { items: Array<{ id: string; event: string; data: { entityId: string } }> };
-      let page: FeedPage = { items: [] };
-      await waitUntil('the copy\'s client in its feed', async () => {
-        page = json<FeedPage>(await api(copy!, demo.token, 'GET', '/events', { query: { cursor: feedCursor, limit: '200' } }));
-        return page.items.some((e) => e.data.entityId === clientId);
-      });
-      const ids = await feedFrom(copy!, demo.token, feedCursor, page.items.length);
+      const ids = await feedFrom(copy!, demo.token, feedCursor, clientId);
       assert.deepEqual(ids.slice(0, feedRest.length), feedRest, 'the source\'s events after the cursor, in order');
       assert.equal(new Set(ids).size, ids.length, 'none twice');
       // Then the copy's own events (the earlier tests' writes on it, and this client), in order.
+      const page = json<{ items: Array<{ id: string; event: string; data: { entityId: string } }> }>(await api(copy!, demo.token, 'GET', '/events', { query: { cursor: feedCursor, limit: '200' } }));
       const own = page.items.filter((e) => !feedRest.includes(e.id));
       assert.deepEqual(own.map((e) => e.id), ids.slice(feedRest.length));
       assert.deepEqual(own.filter((e) => e.data.entityId === clientId).map((e) => e.event), ['client.created'], 'the copy\'s client, once');

@@ -10,6 +10,7 @@ import { API_PREFIX } from '../../src/app.ts';
 import { main, syncClients } from '../../examples/sync.ts';
 import { api, describeEachDatabase } from '../helpers/harness.ts';
 import { makeCertificate } from '../helpers/https-receiver.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 import { stockedOrg } from '../inventory/fixtures.ts';
 import { startDelivery } from '../webhooks/helpers.ts';
 
@@ -50,7 +51,7 @@ describeEachDatabase('examples/sync.ts', (ctx) => {
     // server has ended: a moment after the webhook at most; sync again until it has.
     assert.match(lines[3] ?? '', new RegExp(`^synced [01] changed clients into `));
     const read = () => JSON.parse(readFileSync(file, 'utf8')) as { clients: Record<string, unknown> };
-    for (const until = Date.now() + 20_000; Object.keys(read().clients).length < 4 && Date.now() < until; ) {
+    for (const until = Date.now() + PATIENCE_MS; Object.keys(read().clients).length < 4 && Date.now() < until; ) {
       await syncClients(createBizplatClient({ baseUrl, token: org.token }), file);
     }
     const state = JSON.parse(readFileSync(file, 'utf8')) as { cursor: string; clients: Record<string, { name: string }> };

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../../src/app.ts';
 import { api, createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
+import { TEST_TIMEOUT_MS } from '../helpers/patience.ts';
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 400);
 
@@ -58,7 +59,7 @@ async function send(ctx: TestContext, token: string, method: 'GET' | 'POST' | 'P
 }
 
 describeEachDatabase('CRM property-based robustness', (ctx) => {
-  it('never answers 500; every error is the envelope with request_id', { timeout: 120_000 }, async () => {
+  it('never answers 500; every error is the envelope with request_id', { timeout: TEST_TIMEOUT_MS }, async () => {
     const p = await createPrincipal(ctx());
     const client = (await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Fuzz' } })).json() as { id: string };
     const contact = (await api(ctx(), p.token, 'POST', '/contacts', { body: { name: 'Fuzz', client_id: client.id } })).json() as { id: string };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 import { handleEventsNow } from '../webhooks/helpers.ts';
 import { assertCommitOrder, consume } from './helpers.ts';
 import type { FeedPage, PageReader, Write } from './helpers.ts';
@@ -17,7 +18,7 @@ const reader = (ctx: TestContext, token: string): PageReader => async (query) =>
  * older transaction of the server has ended (other suites may hold one open for a moment).
  */
 async function readAtLeast(read: PageReader, query: Record<string, string>, count: number): Promise<FeedPage> {
-  const until = Date.now() + 20_000;
+  const until = Date.now() + PATIENCE_MS;
   for (;;) {
     const page = await read(query);
     if (page.items.length >= count || Date.now() > until) return page;

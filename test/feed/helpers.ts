@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 
 export interface FeedItem {
   id: string;
@@ -26,7 +27,7 @@ export interface Write {
 /**
  * Pages the feed with `read` until the writers are done and `expected` events were read (on
  * PostgreSQL an event shows once every older transaction in the server has ended, a moment after
- * its own commit), or 20 s after the writers were done; returns every item in the order read,
+ * its own commit), or the tests' patience after the writers were done; returns every item in the order read,
  * asserting no id arrives twice.
  */
 export async function consume(read: PageReader, done: () => boolean, limit: number, expected: () => number): Promise<FeedItem[]> {
@@ -43,7 +44,7 @@ export async function consume(read: PageReader, done: () => boolean, limit: numb
       seen.push(item);
     }
     cursor = page.next_cursor;
-    if (doneAt !== undefined && page.items.length < limit && (seen.length >= expected() || Date.now() - doneAt > 20_000)) return seen;
+    if (doneAt !== undefined && page.items.length < limit && (seen.length >= expected() || Date.now() - doneAt > PATIENCE_MS)) return seen;
     if (page.items.length < limit) await new Promise((r) => setTimeout(r, 5));
   }
 }

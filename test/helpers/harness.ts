@@ -57,12 +57,18 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ url: string; 
   };
 }
 
+/** How long a webhook receiver's answer may take in tests (see testConfig). */
+export const SLOW_ANSWER_MS = 60_000;
+
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
   const session = sessionUrlOf(databaseUrl);
   return loadConfig({
     BIZPLAT_RATE_LIMIT: '1000000',
     BIZPLAT_AUTH_FAILURE_LIMIT: '1000000',
     BIZPLAT_SQLITE_SYNCHRONOUS: 'NORMAL',
+    // An answer merely slow on a loaded machine is no time-out (and no repeat), while the lease of an
+    // attempt cut short (time-out + 5 s) stays well within the tests' patience; a test that provokes a time-out sets its own.
+    BIZPLAT_WEBHOOK_TIMEOUT_MS: String(SLOW_ANSWER_MS),
     ...(session ? { DATABASE_SESSION_URL: session } : {}),
     ...env,
     DATABASE_URL: databaseUrl,

@@ -44,6 +44,8 @@ export interface Received {
 export interface Reply {
   status: number;
   delayMs?: number;
+  /** The answer waits until this settles (a test reads a state in between). */
+  heldUntil?: Promise<unknown>;
   headers?: Record<string, string>;
   /** The answer's body; default "ok". */
   body?: string;
@@ -99,7 +101,8 @@ export async function startReceiver(cert: TestCertificate, path = '/hook'): Prom
         res.writeHead(reply.status, { 'content-type': 'text/plain', ...(reply.headers ?? {}) });
         res.end(reply.body ?? 'ok');
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      if (reply.heldUntil) void reply.heldUntil.then(send, send);
+      else if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();
     });
   });

@@ -8,6 +8,7 @@ import { assertEnvelope } from '../helpers/envelope.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal } from '../helpers/harness.ts';
 import { notesModule } from '../helpers/notes-module.ts';
+import { PATIENCE_MS } from '../helpers/patience.ts';
 
 interface RawAnswer {
   status: number;
@@ -15,12 +16,29 @@ interface RawAnswer {
   body: string;
 }
 
-/** Sends bytes over a fresh TCP connection and reads the one answer until the server closes it (or 2 s pass). */
+/** Whether `text` holds one whole HTTP answer (by its Content-Length or its last chunk). */
+function wholeAnswer(text: string): boolean {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const head = text.slice(0, end).toLowerCase();
+  const body = text.slice(end + 4);
+  const length = /\r\ncontent-length: *(\d+)/.exec(head);
+  if (length) return body.length >= Number(length[1]);
+  return /\r\ntransfer-encoding: *chunked/.test(head) && body.endsWith('0\r\n\r\n');
+}
+
+/**
+ * Sends bytes over a fresh TCP connection and reads the one answer until it is whole or the
+ * server closes the connection (a connection kept alive is closed here, however long the answer took).
+ */
 function rawRequest(port: number, bytes: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: '127.0.0.1' });
     let text = '';
-    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    socket.on('data', (d: Buffer) => {
+      text += d.toString('latin1');
+      if (wholeAnswer(text)) socket.destroy();
+    });
     socket.on('error', () => {});
     const done = () => {
       const [head = '', body = ''] = text.split('\r\n\r\n', 2);
@@ -31,7 +49,7 @@ function rawRequest(port: number, bytes: string): Promise<RawAnswer> {
       resolve({ status: Number(match[1]), headers, body });
     };
     socket.once('close', done);
-    setTimeout(() => socket.destroy(), 2000).unref();
+    setTimeout(() => socket.destroy(), PATIENCE_MS).unref();
     socket.write(bytes, 'latin1');
   });
 }

@@ -16,6 +16,7 @@ import { ADMIN_PREFIX } from '../../src/admin/api.ts';
 import { API_PREFIX } from '../../src/app.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
+import { TEST_TIMEOUT_MS } from '../helpers/patience.ts';
 import { tableNames } from '../helpers/table-rows.ts';
 import { bodyOf, encodeLoosely, hostile, queryText, valueOf } from '../helpers/schema-arbitrary.ts';
 import type { Components } from '../helpers/schema-arbitrary.ts';
@@ -138,7 +139,7 @@ function requestOf(prefix: string, path: string, method: string, op: Operation, 
 describeEachDatabase('every route fuzzed from its declared schema', (ctx) => {
   let p: Principal;
 
-  it(`never answers 500; every refusal is the envelope; a refused write writes nothing (${RUNS} runs per operation, seed ${SEED})`, { timeout: 600_000 }, async () => {
+  it(`never answers 500; every refusal is the envelope; a refused write writes nothing (${RUNS} runs per operation, seed ${SEED})`, { timeout: TEST_TIMEOUT_MS }, async () => {
     p = await createPrincipal(ctx());
     // The template the document's example names, so a started process gets past the template.
     await importTemplate(ctx(), p, 'deal-approval', chain(p.userId, p.userId));

@@ -9,6 +9,7 @@ import { demoDataSet } from '../../src/demo.ts';
 import { importData } from '../../src/import.ts';
 import { api, createContext, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';
+import { TEST_TIMEOUT_MS } from '../helpers/patience.ts';
 
 type Row = Record<string, unknown>;
 type ImportFile = Record<string, unknown[]>;
@@ -170,7 +171,7 @@ describeEachDatabase('import round trip', (ctx) => {
     }
   });
 
-  it('what the API shows of an imported organization, imported into an empty database, shows the same', { timeout: 600_000 }, async () => {
+  it('what the API shows of an imported organization, imported into an empty database, shows the same', { timeout: TEST_TIMEOUT_MS }, async () => {
     const source = await createPrincipal(ctx());
     await importData(ctx().storage, source.slug, originalFile(), ctx().modules);
     const first = await shown(new Reader(ctx(), source));

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
-import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
+import { POSTGRES_URL, createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import { endWithTest, exited } from '../helpers/children.ts';
 import { cliEnv, ROOT } from '../helpers/cli.ts';
 import { PATIENCE_MS, TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
+import { POSTGRES_SESSION_URL } from '../helpers/session-url.ts';
 import { serverUrl } from './helpers.ts';
 
 interface Reply {
@@ -52,5 +53,24 @@ describeEachDatabase('bizplat mcp (stdio)', (ctx) => {
     const { tools, ping } = await session(t, ['--token', reader.token, '--url', await serverUrl(ctx())]);
     assert.ok(tools.includes('listClients') && !tools.includes('listTasks'), tools.join());
     assert.equal(ping?.tokenId, reader.tokenId);
+  });
+});
+
+/** The test database through its transaction pooler, when the PostgreSQL half runs through one. */
+const POOLED_URL = POSTGRES_SESSION_URL ? POSTGRES_URL : undefined;
+
+describe('bizplat mcp on a transaction pooler without DATABASE_SESSION_URL', { skip: POOLED_URL ? false : 'the tests do not run through a transaction pooler' }, () => {
+  it('prints why it cannot start and exits non-zero, although its stdin stays open', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    // A schema of its own, so that nothing could be written where other tests look, should it get that far.
+    const url = `${POOLED_URL!}${POOLED_URL!.includes('?') ? '&' : '?'}schema=mcp_pooled_${process.pid}`;
+    const child = endWithTest(t, spawn(process.execPath, ['bin/bizplat.mjs', 'mcp', '--token', 'bzp_none_x', '--db', url], { cwd: ROOT, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] }));
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await waitUntil('bizplat mcp to exit', () => child.exitCode !== null || child.signalCode !== null, PATIENCE_MS, () => err);
+    assert.equal(child.exitCode, 1, err);
+    assert.match(err, /^error: .*unsupported startup parameter/m);
+    assert.equal(out, '', 'nothing on the protocol channel');
   });
 });

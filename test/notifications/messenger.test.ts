@@ -78,12 +78,16 @@ describeEachDatabase(
 
     it('honours 429 retry_after: the next attempt is no earlier than the time it names', async () => {
       api = await startBotApi(cert);
-      api.respond = (n) => (n === 0 ? botError(429, 'Too Many Requests: retry after 1', 1) : botOk());
+      // The second answer waits until the state between the attempts is read (however slowly).
+      let release = () => {};
+      const readWaiting = new Promise<void>((resolve) => (release = resolve));
+      api.respond = (n) => (n === 0 ? botError(429, 'Too Many Requests: retry after 1', 1) : { ...botOk(), heldUntil: readWaiting });
       const { p, userId } = await linkedMember();
       running.push(await startNotifying(ctx(), botConfig(api, cert, [0.05, 0.05])));
       await emitAssigned(ctx().storage, p.orgId, { assigneeIds: [userId], subject: 'Ship it' });
       await api.waitFor(1);
       const waiting = await eventually(() => delivery(ctx(), p.orgId), (d) => d.attempts === 1);
+      release();
       assert.equal(waiting.status, 'pending');
       assert.equal(waiting.last_status_code, 429);
       await api.waitFor(2);
@@ -144,11 +148,15 @@ describeEachDatabase(
       for (let i = 0; i < 4; i++) await emitAssigned(ctx().storage, p.orgId, { assigneeIds: users, subject: `Batch ${i}` });
       running.push(await startNotifying(ctx(), botConfig(api, cert)), await startNotifying(ctx(), botConfig(api, cert)));
       await api.waitFor(120);
+      // Successes are recorded just after the answers: wait for the records, not a fixed time.
+      const open = await eventually(
+        () => ctx().storage.db.selectFrom('messenger_deliveries').select('id').where('org_id', '=', p.orgId).where('status', '!=', 'succeeded').execute(),
+        (rows) => rows.length === 0,
+      );
       await settle(500);
       const sent = messages(api).map((m) => `${String(m.chat_id)} ${String(m.text)}`);
       assert.equal(sent.length, 120);
       assert.equal(new Set(sent).size, 120, 'every message once');
-      const open = await ctx().storage.db.selectFrom('messenger_deliveries').select('id').where('org_id', '=', p.orgId).where('status', '!=', 'succeeded').execute();
       assert.deepEqual(open, []);
     });
 
@@ -181,7 +189,7 @@ describeEachDatabase(
 
       api = await startBotApi(cert);
       running.push(await startNotifying(ctx(), botConfig(api, cert, [0.05, 0.05, 0.05])));
-      const settled = await eventually(deliveries, (rows) => rows.every((d) => d.status !== 'pending'), 20_000);
+      const settled = await eventually(deliveries, (rows) => rows.every((d) => d.status !== 'pending'));
       await settle(300);
       const byUser = new Map(settled.map((d) => [d.user_id, d]));
       assert.equal(byUser.get(stays)?.status, 'succeeded');

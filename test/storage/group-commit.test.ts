@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { groupCommitter } from '../../src/storage/group-commit.ts';
 import { openSqlite } from '../../src/storage/sqlite.ts';
 import { openStorage } from '../../src/storage/storage.ts';
+import { waitUntil } from '../helpers/patience.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bizplat-group-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,7 +65,7 @@ describe('SQLite group commit', () => {
   it('no caller hears success and no hook runs before the log is synced', async () => {
     const { db } = openSqlite(freshPath(), 'NORMAL');
     await sql`create table notes (id integer primary key)`.execute(db);
-    let release: () => void = () => {};
+    let release: (() => void) | undefined;
     const transaction = groupCommitter(db, () => new Promise<void>((resolve) => (release = resolve)));
     let answered = false;
     let hookRan = false;
@@ -77,10 +78,12 @@ describe('SQLite group commit', () => {
         answered = true;
         return v;
       });
+      // Committed and waiting for the log sync (however long the machine took to get there).
+      await waitUntil('the log sync', () => release !== undefined);
       await settle();
       assert.equal(answered, false, 'committed but not yet durable: not answered');
       assert.equal(hookRan, false);
-      release();
+      release!();
       assert.equal(await write, 'done');
       assert.equal(hookRan, true);
     } finally {

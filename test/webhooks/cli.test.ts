@@ -4,7 +4,7 @@ import { runCli } from '../helpers/cli.ts';
 import type { CliResult } from '../helpers/cli.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
-import { emitClientCreated, settle, startDelivery } from './helpers.ts';
+import { emitClientCreated, eventually, settle, startDelivery } from './helpers.ts';
 
 const cert = makeCertificate();
 after(() => cert.remove());
@@ -45,7 +45,10 @@ describeEachDatabase(
         dispatcher = await startDelivery(ctx(), { webhookRetryScheduleSeconds: [], webhookPollMs: 200 });
         const first = await emitClientCreated(ctx().storage, p.orgId);
         await receiver.waitFor(1);
-        await settle(200);
+        await eventually(
+          () => ctx().storage.db.selectFrom('webhook_deliveries').select('status').where('event_id', '=', first.eventId).executeTakeFirstOrThrow(),
+          (row) => row.status === 'failed',
+        );
 
         const listed = oneObject(await cli(ctx().config.databaseUrl, ['webhook', 'deliveries', '--org', p.slug, '--status', 'failed', '--subscription', sub.id]));
         const deliveries = listed.deliveries as Delivery[];

@@ -99,12 +99,17 @@ describeEachDatabase(
     it('retries on the schedule after failures, counting them, and resets the count on success', async () => {
       const p = await createPrincipal(ctx());
       const r = await receiver();
-      r.respond = (n) => ({ status: n < 2 ? 500 : 204 });
+      // The successful third answer waits until the count after two failures is read: on a slow
+      // machine the third attempt could otherwise succeed (and reset the count) before that read.
+      let release = () => {};
+      const readMid = new Promise<void>((resolve) => (release = resolve));
+      r.respond = (n) => (n < 2 ? { status: 500 } : { status: 204, heldUntil: readMid });
       const sub = await subscribe(ctx(), p, r.url);
       await dispatcher({ webhookRetryScheduleSeconds: [0.2, 0.2, 0.2] });
       await emitClientCreated(ctx().storage, p.orgId);
       await r.waitFor(2);
       const mid = await eventually(() => subscription(p, sub.id), (s) => s.failureCount === 2);
+      release();
       assert.equal(mid.failureCount, 2, 'two consecutive failures');
       assert.ok(mid.lastFailureAt);
       const all = await r.waitFor(3);
@@ -129,15 +134,22 @@ describeEachDatabase(
       const p = await createPrincipal(ctx());
       const r = await receiver();
       const target = await receiver();
-      r.respond = (n) => (n === 0 ? { status: 302, headers: { location: target.url } } : n === 1 ? { status: 200, delayMs: 800 } : { status: 404 });
+      // The second answer never comes; the time-out is long enough for the others to arrive
+      // however loaded the machine is.
+      const never = new Promise<void>(() => {});
+      r.respond = (n) => (n === 0 ? { status: 302, headers: { location: target.url } } : n === 1 ? { status: 200, heldUntil: never } : { status: 404 });
       const sub = await subscribe(ctx(), p, r.url);
-      await dispatcher({ webhookRetryScheduleSeconds: [0.1, 0.1], webhookTimeoutMs: 300 });
+      await dispatcher({ webhookRetryScheduleSeconds: [0.1, 0.1], webhookTimeoutMs: 20_000 });
       await emitClientCreated(ctx().storage, p.orgId);
       await r.waitFor(3);
+      // The last answer is recorded just after it came: wait for the record, not a fixed time.
+      const d = await eventually(
+        () => ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).executeTakeFirstOrThrow(),
+        (row) => row.status !== 'pending',
+      );
       await settle(400);
       assert.equal(r.received.length, 3, 'one attempt and two repeats');
       assert.equal(target.received.length, 0, 'the redirect was not followed');
-      const d = await ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
       assert.equal(d.status, 'failed');
       assert.equal(d.attempts, 3);
       const log = await ctx().storage.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', p.orgId).orderBy('seq').execute();
@@ -200,12 +212,13 @@ describeEachDatabase(
         .set({ locked_until: leaseUntil, lease_token: 'dead-worker' })
         .where('org_id', '=', p.orgId)
         .execute();
-      const started = Date.now();
       await dispatcher({ webhookPollMs: 100 });
-      await r.waitFor(1);
-      assert.ok(Date.now() - started >= 500, 'not before the lease expired');
-      await settle(200);
-      const d = await ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).executeTakeFirstOrThrow();
+      const [got] = await r.waitFor(1);
+      assert.ok(got!.at >= Date.parse(leaseUntil), 'not before the lease expired');
+      const d = await eventually(
+        () => ctx().storage.db.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', p.orgId).executeTakeFirstOrThrow(),
+        (row) => row.status !== 'pending',
+      );
       assert.equal(d.status, 'succeeded');
       assert.equal(r.received.length, 1);
     });
@@ -218,17 +231,17 @@ describeEachDatabase(
       await ctx().storage.db.updateTable('webhook_subscriptions').set({ url: r.url.replace('127.0.0.1', 'localhost') }).where('id', '=', sub.id).execute();
       await dispatcher({ webhookAllowPrivate: false, webhookRetryScheduleSeconds: [] });
       await emitClientCreated(ctx().storage, p.orgId);
+      const log = await eventually(() => ctx().storage.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', p.orgId).execute(), (rows) => rows.length > 0);
       await settle(600);
       assert.equal(r.received.length, 0);
-      const log = await ctx().storage.db.selectFrom('webhook_attempts').selectAll().where('org_id', '=', p.orgId).execute();
       assert.equal(log.length, 1);
       assert.match(String(log[0]!.error), /may not reach/);
       const literal = await subscribe(ctx(), p, r.url);
       await api(ctx(), p.token, 'DELETE', `/webhooks/${sub.id}`);
       await emitClientCreated(ctx().storage, p.orgId);
+      const refused = await eventually(() => ctx().storage.db.selectFrom('webhook_attempts').select('error').where('subscription_id', '=', literal.id).execute(), (rows) => rows.length > 0);
       await settle(600);
       assert.equal(r.received.length, 0, 'a literal loopback address is refused too');
-      const refused = await ctx().storage.db.selectFrom('webhook_attempts').select('error').where('subscription_id', '=', literal.id).execute();
       assert.equal(refused.length, 1);
       assert.match(String(refused[0]!.error), /may not reach/);
     });
