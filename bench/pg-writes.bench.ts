@@ -66,7 +66,7 @@ async function createScript(storage: Storage, orgId: string): Promise<string> {
     `${await insertLike(storage, 'events', `seq = ${event.seq}`, { id: 'gen_random_uuid()::text', entity_id: 'gen_random_uuid()::text' }, ['seq', 'tx_id'])} returning seq \\gset`,
     ...progress.map(
       (row) =>
-        `insert into ${qualified(storage, 'event_progress')} (consumer, event_seq, org_id, entity_type, entity_id, status, next_attempt_at, created_at) ' +
+        `insert into ${qualified(storage, 'event_progress')} (consumer, event_seq, org_id, entity_type, entity_id, status, next_attempt_at, created_at) ` +
         `values ('${row.consumer}', :seq, '${orgId}', 'client', gen_random_uuid()::text, 'pending', now(), now());`,
     ),
     `insert into ${qualified(storage, 'collection_changes')} as collection_changes (org_id, collection, slot, version) values ('${orgId}', 'crm_clients', :slot, 1) on conflict (org_id, collection, slot) do update set version = collection_changes.version + 1;`,
@@ -77,9 +77,9 @@ async function createScript(storage: Storage, orgId: string): Promise<string> {
 
 /**
  * pgbench's rate (transactions/s) for `script` with `clients` clients for `duration` seconds, in
- * the database's schema (named in the script). Opening 50 connections takes seconds on a loaded host, and pgbench
- * counts that time in -T: the run is longer by CONNECT_ALLOWANCE and the rate is the one pgbench
- * reports without the initial connection time.
+ * the database's schema (named in the script). Opening 50 connections takes seconds on a loaded
+ * host, and pgbench counts that time in -T: the run is longer by CONNECT_ALLOWANCE and the rate
+ * is the one pgbench reports without the initial connection time.
  */
 async function pgbench(url: string, script: string, clients: number, duration: number): Promise<number> {
   const { connectionString } = parsePostgresUrl(url);
