@@ -42,10 +42,16 @@ async function insertLike(storage: Storage, table: string, where: string, fresh:
     from json_each_text((select row_to_json(t) from ${sql.table(table)} t where ${sql.raw(where)} limit 1)) where key <> all(${skip}::text[])`.execute(storage.db);
   const found = rows[0];
   if (!found?.cols) throw new Error(`no ${table} row to copy`);
-  return `insert into ${table} (${found.cols}) values (${found.vals})`;
+  return `insert into ${qualified(storage, table)} (${found.cols}) values (${found.vals})`;
 }
 
 const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * `table` in the storage's schema. The script names it so instead of pgbench setting a search
+ * path at connection start, which a transaction pooler (PgBouncer) refuses.
+ */
+const qualified = (storage: Storage, table: string) => `${parsePostgresUrl(storage.url).schema ?? 'public'}.${table}`;
 
 /** The transaction one POST /clients commits, as a pgbench script. */
 async function createScript(storage: Storage, orgId: string): Promise<string> {
@@ -60,10 +66,10 @@ async function createScript(storage: Storage, orgId: string): Promise<string> {
     `${await insertLike(storage, 'events', `seq = ${event.seq}`, { id: 'gen_random_uuid()::text', entity_id: 'gen_random_uuid()::text' }, ['seq', 'tx_id'])} returning seq \\gset`,
     ...progress.map(
       (row) =>
-        'insert into event_progress (consumer, event_seq, org_id, entity_type, entity_id, status, next_attempt_at, created_at) ' +
+        `insert into ${qualified(storage, 'event_progress')} (consumer, event_seq, org_id, entity_type, entity_id, status, next_attempt_at, created_at) ` +
         `values ('${row.consumer}', :seq, '${orgId}', 'client', gen_random_uuid()::text, 'pending', now(), now());`,
     ),
-    `insert into collection_changes (org_id, collection, slot, version) values ('${orgId}', 'crm_clients', :slot, 1) on conflict (org_id, collection, slot) do update set version = collection_changes.version + 1;`,
+    `insert into ${qualified(storage, 'collection_changes')} as collection_changes (org_id, collection, slot, version) values ('${orgId}', 'crm_clients', :slot, 1) on conflict (org_id, collection, slot) do update set version = collection_changes.version + 1;`,
     'commit;',
   ];
   return `${lines.join('\n')}\n`;
@@ -71,18 +77,17 @@ async function createScript(storage: Storage, orgId: string): Promise<string> {
 
 /**
  * pgbench's rate (transactions/s) for `script` with `clients` clients for `duration` seconds, in
- * the database's schema. Opening 50 connections takes seconds on a loaded host, and pgbench
- * counts that time in -T: the run is longer by CONNECT_ALLOWANCE and the rate is the one pgbench
- * reports without the initial connection time.
+ * the database's schema (named in the script). Opening 50 connections takes seconds on a loaded
+ * host, and pgbench counts that time in -T: the run is longer by CONNECT_ALLOWANCE and the rate
+ * is the one pgbench reports without the initial connection time.
  */
 async function pgbench(url: string, script: string, clients: number, duration: number): Promise<number> {
-  const { connectionString, schema } = parsePostgresUrl(url);
+  const { connectionString } = parsePostgresUrl(url);
   const dir = await mkdtemp(join(tmpdir(), 'bizplat-pgbench-'));
   try {
     const file = join(dir, 'create.sql');
     await writeFile(file, script);
-    const env = { ...process.env, PGOPTIONS: `-c search_path=${schema ?? 'public'}` };
-    const child = spawn('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(duration + CONNECT_ALLOWANCE), '-f', file, connectionString], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(duration + CONNECT_ALLOWANCE), '-f', file, connectionString], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
 import type { Database } from '../storage/schema.ts';
+import { executeUnanswered } from '../storage/statements.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { EventProgressTable, EventsTable } from './tables.ts';
 import type { RecordedEvent } from './types.ts';
@@ -13,8 +14,9 @@ export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise
   return Number(seq);
 }
 
+/** Nothing is read back: the statement goes out with the transaction's next one (see executeUnanswered). */
 export async function insertProgress(db: Db, rows: Array<Insertable<EventProgressTable>>): Promise<void> {
-  await db.insertInto('event_progress').values(rows).execute();
+  await executeUnanswered(db, db.insertInto('event_progress').values(rows));
 }
 
 export interface ClaimedRow {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import { conflict, validationError } from './errors.ts';
@@ -73,20 +73,36 @@ function leaseUntil(now: number, leaseMs: number): string {
 async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, lease: string): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({
-      org_id: scope.orgId,
-      token_id: scope.tokenId,
-      key: scope.key,
-      request_hash: scope.hash,
-      state: 'in_flight',
-      status_code: null,
-      response_body: null,
-      locked_until: lease,
-      created_at: new Date().toISOString(),
-    })
+    .values(freshClaim(scope, lease))
     .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** insertClaim made only when `lock` (a condition taking a lock) holds; false when it does not or the key is there. */
+async function insertClaimUnder(db: Kysely<Database>, lock: Expression<SqlBool>, scope: IdempotencyScope, lease: string): Promise<boolean> {
+  const row = freshClaim(scope, lease);
+  const columns = Object.keys(row) as Array<keyof typeof row>;
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .columns(columns)
+    .expression(db.selectNoFrom((eb) => columns.map((column) => eb.val(row[column]).as(column))).where(lock))
+    .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+function freshClaim(scope: IdempotencyScope, lease: string) {
+  return {
+    org_id: scope.orgId,
+    token_id: scope.tokenId,
+    key: scope.key,
+    request_hash: scope.hash,
+    state: 'in_flight',
+    locked_until: lease,
+    created_at: new Date().toISOString(),
+  } as const;
 }
 
 /**
@@ -98,7 +114,12 @@ async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, lease:
  * on the row. (SQLite runs one writer at a time: the repeat waits and gets the replay.)
  */
 export async function claimKeyWith(tx: Tx, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
-  if (!(await tx.tryLock(`bizplat.idempotency\n${scope.tokenId}\n${scope.key}`))) throw inProgress();
+  const lock = `bizplat.idempotency\n${scope.tokenId}\n${scope.key}`;
+  // The usual case, a fresh key, is one statement: the lock and the insert made under it. No
+  // row back means the lock is held elsewhere or the key is there: tried again, apart.
+  const lease = leaseUntil(Date.now(), leaseMs);
+  if (await insertClaimUnder(tx.db, tx.lockCondition(lock), scope, lease)) return { lease };
+  if (!(await tx.tryLock(lock))) throw inProgress();
   return claimKeyIn(tx.db, scope, leaseMs);
 }
 

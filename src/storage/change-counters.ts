@@ -6,7 +6,7 @@
  * lock until they commit; SQLite writes one at a time and keeps one slot.
  */
 import { deferToCommit } from './before-commit.ts';
-import { RowReader, runWrite, usesNumberedPlaceholders } from './statements.ts';
+import { RowReader, runUnansweredWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { Db } from './statements.ts';
 import type { Storage } from './storage.ts';
 
@@ -53,7 +53,7 @@ export function defineCollection(table: string): Collection {
  */
 export async function bumpCollection(db: Db, orgId: string, collection: string): Promise<void> {
   const slot = usesNumberedPlaceholders(db) ? Math.floor(Math.random() * POSTGRES_SLOTS) : 0;
-  await deferToCommit(db, `collection_changes\n${orgId}\n${collection}`, () => runWrite(db, BUMP, [orgId, collection, slot], true));
+  await deferToCommit(db, `collection_changes\n${orgId}\n${collection}`, () => runUnansweredWrite(db, BUMP, [orgId, collection, slot]));
 }
 
 /** The collection's counter: it grows with every committed change, and only then. */

@@ -6,7 +6,7 @@
  * does what that means for it.
  */
 import { sql } from 'kysely';
-import type { SelectQueryBuilder, Transaction } from 'kysely';
+import type { Expression, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
 import { preparedOnPostgres } from './postgres.ts';
 import type { Database } from './schema.ts';
 
@@ -29,6 +29,12 @@ export interface DatabaseCapabilities {
    * transaction's BEGIN IMMEDIATE already makes it the only writer, so it always holds.
    */
   tryLockForTransaction(db: Transaction<Database>, name: string): Promise<boolean>;
+  /**
+   * tryLockForTransaction as a condition inside a statement, so a write made only under the lock
+   * (`insert … select … where <condition>`) is one round trip: true when the transaction now
+   * holds the lock (taking it again is allowed), false at once when another transaction does.
+   */
+  lockCondition(name: string): Expression<SqlBool>;
   /** The text a compiled statement is kept under for reuse: on PostgreSQL a named prepared statement. */
   reusedText(compiledSql: string): string;
 }
@@ -37,6 +43,7 @@ export const sqliteCapabilities: DatabaseCapabilities = {
   lockForUpdate: (query) => query,
   claimSkippingLocked: (query) => query,
   tryLockForTransaction: async () => true,
+  lockCondition: () => sql<SqlBool>`1 = 1`,
   reusedText: (text) => text,
 };
 
@@ -44,8 +51,13 @@ export const postgresCapabilities: DatabaseCapabilities = {
   lockForUpdate: (query) => query.forUpdate(),
   claimSkippingLocked: (query, of) => query.forUpdate(of).skipLocked(),
   tryLockForTransaction: async (db, name) => {
-    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as held`.execute(db);
+    const { rows } = await sql<{ held: boolean }>`select ${advisoryLock(name)} as held`.execute(db);
     return rows[0]?.held === true;
   },
+  lockCondition: advisoryLock,
   reusedText: preparedOnPostgres,
 };
+
+function advisoryLock(name: string): Expression<SqlBool> {
+  return sql<SqlBool>`pg_try_advisory_xact_lock(hashtextextended(${name}, 0))`;
+}

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { answerAhead } from './pipelined.ts';
 import type { Database } from './schema.ts';
 
 const { Pool, types } = pg;
@@ -86,8 +87,9 @@ function useNamedStatements(client: pg.PoolClient): void {
 /**
  * Through a transaction pooler, a session setting would leak to whichever client gets the server
  * connection next; so with a `?schema=` the search path is set for the transaction only, and a
- * statement outside a transaction is wrapped in one that sets it (three round trips more: a
- * schema per database is meant for tests; in production the role's search_path does this).
+ * statement outside a transaction is wrapped in one that sets it (three statements more, written
+ * together with it: a schema per database is meant for tests; in production the role's
+ * search_path does this).
  */
 function scopedToSchema(client: pg.PoolClient, schema: string): void {
   const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -97,10 +99,10 @@ function scopedToSchema(client: pg.PoolClient, schema: string): void {
     if (typeof config !== 'string' || (values !== undefined && !Array.isArray(values))) throw new Error('a pooled connection runs (text, values) queries only');
     const params = values as unknown[] | undefined;
     const verb = config.trimStart().slice(0, 17).toLowerCase();
+    // Written together (pipeline mode: see pipelined.ts), answered in one round trip.
     if (verb.startsWith('begin') || verb.startsWith('start transaction')) {
-      const result = await query(config, params);
       inTransaction = true;
-      await setLocal();
+      const [result] = await Promise.all([query(config, params), setLocal()]);
       return result;
     }
     // `rollback to <savepoint>` goes on inside the transaction.
@@ -109,16 +111,10 @@ function scopedToSchema(client: pg.PoolClient, schema: string): void {
       return query(config, params);
     }
     if (inTransaction) return query(config, params);
-    await query('begin');
-    try {
-      await setLocal();
-      const result = await query(config, params);
-      await query('commit');
-      return result;
-    } catch (error) {
-      await query('rollback').catch(() => {});
-      throw error;
-    }
+    // A failed statement turns the COMMIT into a ROLLBACK; its own error is the one reported.
+    const [, , result, done] = await Promise.all([query('begin'), setLocal(), query(config, params), query('commit')]);
+    if (done.command === 'ROLLBACK') throw new Error('the statement failed and was rolled back');
+    return result;
   };
   client.query = scoped as typeof client.query;
 }
@@ -142,12 +138,14 @@ export function openPostgres(url: string, options: PoolOptions): PostgresHandle 
   const target = parsePostgresUrl(url);
   const base = options.pooled ? pooledClientConfig(target) : postgresClientConfig(target);
   const timeout = !options.pooled && options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {};
-  const pool = new Pool({ ...base, ...timeout, max: options.size });
+  const pool = new Pool({ ...base, ...timeout, max: options.size, pipeline: true });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const schema = target.schema;
   if (!options.pooled) pool.on('connect', useNamedStatements);
   else if (schema !== undefined) pool.on('connect', (client) => scopedToSchema(client, schema));
+  // Last, so it sees Kysely's statements first.
+  pool.on('connect', answerAhead);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -3,9 +3,10 @@
  * placeholder style of a handle, and reads that skip Kysely's connection queue on SQLite.
  */
 import { CompiledQuery, sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Compilable, Kysely, Transaction } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { preparedOnPostgres } from './postgres.ts';
+import { unansweredOnPostgres } from './pipelined.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -98,6 +99,23 @@ export async function runWrite(db: Db, text: string, params: readonly unknown[],
   const query = prepared && numbered !== text ? preparedOnPostgres(numbered) : numbered;
   const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(query, [...params]));
   return { rows: result.rows, changed: Number(result.numAffectedRows ?? 0n) };
+}
+
+/**
+ * runWrite, prepared, for a write whose answer its caller never reads: on PostgreSQL, inside a
+ * transaction, it is written with the next statement instead of taking a round trip of its own
+ * (see pipelined.ts); a failure fails the transaction, reported by the next statement or the commit.
+ */
+export async function runUnansweredWrite(db: Db, text: string, params: readonly unknown[]): Promise<void> {
+  if (usesNumberedPlaceholders(db)) unansweredOnPostgres(placeholders(db, text));
+  await runWrite(db, text, params, true);
+}
+
+/** A Kysely-built write whose answer its caller never reads: see runUnansweredWrite. */
+export async function executeUnanswered(db: Db, query: Compilable): Promise<void> {
+  const compiled = query.compile();
+  if (usesNumberedPlaceholders(db)) unansweredOnPostgres(compiled.sql);
+  await db.executeQuery(compiled);
 }
 
 /** A quoted identifier; storage builds SQL only from names declared in code. */

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { Kysely, QueryResult, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Expression, Kysely, QueryResult, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import { postgresCapabilities, sqliteCapabilities } from './database-capabilities.ts';
 import type { DatabaseCapabilities } from './database-capabilities.ts';
@@ -32,6 +32,8 @@ export interface Tx {
   claimSkippingLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, of?: TB & string): SelectQueryBuilder<DB, TB, O>;
   /** Locks `name` till this transaction ends, or false at once when another transaction holds it. */
   tryLock(name: string): Promise<boolean>;
+  /** tryLock as a condition of a statement (see DatabaseCapabilities.lockCondition). */
+  lockCondition(name: string): Expression<SqlBool>;
   /** Runs a statement compiled once (reusable.ts) in this transaction. */
   run<A extends unknown[], R>(statement: ReusableStatement<A, R>, ...args: A): Promise<QueryResult<R>>;
   /** Runs after a successful commit (never on rollback). */
@@ -47,6 +49,7 @@ export function transactionScope(db: Transaction<Database>, capabilities: Databa
     lockForUpdate: (query) => capabilities.lockForUpdate(query),
     claimSkippingLocked: (query, of) => capabilities.claimSkippingLocked(query, of),
     tryLock: (name) => capabilities.tryLockForTransaction(db, name),
+    lockCondition: (name) => capabilities.lockCondition(name),
     run: (statement, ...args) => statement.run(db, capabilities, args),
     afterCommit: hooks.afterCommit,
     notify: hooks.notify,

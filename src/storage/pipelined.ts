@@ -1,0 +1,81 @@
+/**
+ * Round trips a PostgreSQL transaction does not wait for. The pool's connections run in
+ * node-postgres's pipeline mode: a statement is written as soon as it is given, without waiting
+ * for the answer to the one before. Kysely still waits for every answer, so here a statement
+ * whose answer nobody reads (BEGIN, and the texts marked with unansweredOnPostgres) is answered
+ * at once, and its real answer is awaited together with the next statement's: BEGIN goes out
+ * with the first statement, a counter bump with the COMMIT. Nothing is lost by not waiting: a
+ * failed statement aborts the transaction, every later statement then fails, and its error is
+ * the one reported (by the next statement, or by the COMMIT, which PostgreSQL then turns into a
+ * ROLLBACK).
+ */
+import type pg from 'pg';
+
+/** Texts whose answer is never read inside a transaction: see unansweredOnPostgres. */
+const unanswered = new Set<string>();
+
+/**
+ * Marks a write's SQL text whose answer its callers never read (no rows, no count), so inside a
+ * transaction it goes out without a round trip of its own. Returns the text.
+ */
+export function unansweredOnPostgres(text: string): string {
+  unanswered.add(text);
+  return text;
+}
+
+type Query = (config: unknown, values?: unknown, callback?: unknown) => Promise<pg.QueryResult>;
+
+/** What a statement answered at once is answered with; its caller reads nothing of it. */
+const NOT_WAITED: pg.QueryResult = { command: '', rowCount: null, oid: 0, rows: [], fields: [] };
+
+/** Installs the above on a pool client created with `pipeline: true`. */
+export function answerAhead(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as Query;
+  let inTransaction = false;
+  /** Sent, not yet waited for: each is waited for with the next statement that is. */
+  let pending: Array<Promise<pg.QueryResult>> = [];
+
+  const sendUnwaited = (config: unknown, values?: unknown): Promise<pg.QueryResult> => {
+    const sent = query(config, values);
+    // Its failure is reported through the next statement; this only keeps it from being unhandled.
+    sent.catch(() => {});
+    pending.push(sent);
+    return Promise.resolve(NOT_WAITED);
+  };
+  const withPending = async (result: Promise<pg.QueryResult>): Promise<pg.QueryResult> => {
+    const before = pending;
+    pending = [];
+    const all = await Promise.all([...before, result]);
+    return all[all.length - 1]!;
+  };
+
+  const ahead = (config: unknown, values?: unknown, callback?: unknown): Promise<pg.QueryResult> => {
+    if (typeof config !== 'string' || callback !== undefined) return query(config, values, callback);
+    const verb = config.trimStart().slice(0, 17).toLowerCase();
+    if (verb.startsWith('begin') || verb.startsWith('start transaction')) {
+      inTransaction = true;
+      return sendUnwaited(config, values);
+    }
+    if (verb.startsWith('commit')) {
+      inTransaction = false;
+      return withPending(query(config, values)).then((result) => {
+        if (result.command === 'ROLLBACK') throw new Error('the transaction failed before its commit and was rolled back');
+        return result;
+      });
+    }
+    if (verb.startsWith('rollback') && !/^rollback\s+to\b/.test(verb)) {
+      inTransaction = false;
+      pending = [];
+      return query(config, values);
+    }
+    // What failed after the savepoint is undone with it: only the rollback's own answer counts.
+    if (verb.startsWith('rollback')) {
+      const undone = pending;
+      pending = [];
+      return Promise.allSettled(undone).then(() => query(config, values));
+    }
+    if (inTransaction && unanswered.has(config)) return sendUnwaited(config, values);
+    return pending.length === 0 ? query(config, values) : withPending(query(config, values));
+  };
+  client.query = ahead as typeof client.query;
+}
