@@ -73,7 +73,7 @@ if (!existsSync(CHROMIUM)) {
         const clerk = await createPrincipal(ctx(), { slug: p.slug, rights: ['crm.clients'], scopes: ['admin:all'] });
         await page.goto(`${base}/admin`);
         // The console renders after its script runs and the browser focuses the field on its next frame: type once the cursor is in it.
-        await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'token');
+        await page.waitForFunction("document.activeElement?.getAttribute('name') === 'token'");
         await page.keyboard.type(clerk.token);
         await page.keyboard.press('Enter');
         await page.getByRole('alert').filter({ hasText: 'not an administrator' }).waitFor();
