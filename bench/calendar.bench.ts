@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import { listMeetings } from '../src/domains/calendar/meetings.ts';
-import type { CalendarActor } from '../src/domains/calendar/meetings.ts';
+import type { CalendarActor } from '../src/domains/calendar/actor.ts';
 import { RIGHTS } from '../src/platform/rights.ts';
 import { updateOrganizationSettings } from '../src/platform/service.ts';
 import { newId } from '../src/storage/ids.ts';

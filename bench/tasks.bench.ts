@@ -13,7 +13,7 @@
  */
 import { sql } from 'kysely';
 import { listTasks } from '../src/domains/tasks/tasks.ts';
-import type { TasksActor } from '../src/domains/tasks/visibility.ts';
+import type { TasksActor } from '../src/domains/tasks/actor.ts';
 import { RIGHTS } from '../src/platform/rights.ts';
 import { newId } from '../src/storage/ids.ts';
 import { api, createPrincipal } from '../test/helpers/harness.ts';

@@ -1,6 +1,6 @@
 /** Meeting use cases: booking (checked, participants, meeting.created, the first reminder) and the calendar window. */
 import { emit } from '../../events/emit.ts';
-import type { Actor } from '../../http/access.ts';
+import type { CalendarActor } from './actor.ts';
 import { invalidFields } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
@@ -21,7 +21,6 @@ import { scheduleFirstReminder } from './reminders.ts';
 import { MAX_DURATION_MINUTES, MAX_WINDOW_DAYS } from './schemas.ts';
 import type { MeetingCreateInput, MeetingListInput, MeetingOut } from './schemas.ts';
 
-export type CalendarActor = Pick<Actor, 'orgId' | 'userId' | 'rights' | 'orgSettings' | 'isAdmin'>;
 
 /** A series without COUNT or UNTIL never ends. */
 const OPEN_END = '9999-12-31T23:59:59.999Z';

@@ -1,5 +1,5 @@
 /** Commercial order (quotation) use cases: read through the API, written by import; a won deal sends them to production. */
-import type { Actor } from '../../http/access.ts';
+import type { CommercialActor } from './actor.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
@@ -11,7 +11,6 @@ import { commercialOrders } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { CommercialOrderListInput, CommercialOrderOut, CommercialStatus } from './schemas.ts';
 
-export type CommercialActor = Pick<Actor, 'orgId' | 'orgCurrency'>;
 
 export function listCommercialOrders(db: Db, actor: CommercialActor, query: CommercialOrderListInput): Promise<Page<CommercialOrderOut>> {
   return commercialOrders.list(db, actor.orgId, {

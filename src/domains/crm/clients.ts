@@ -8,7 +8,7 @@ import { emit } from '../../events/emit.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { email, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import type { CrmActor } from './normalize.ts';
+import type { CrmActor } from './actor.ts';
 import { clients } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { ClientCreateInput, ClientListInput, ClientOut, ClientPatchInput } from './schemas.ts';

@@ -8,7 +8,7 @@ import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { email, handle, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import type { CrmActor } from './normalize.ts';
+import type { CrmActor } from './actor.ts';
 import { clientExists, contacts } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { ChannelOut, ContactCreateInput, ContactListInput, ContactOut, ContactPatchInput } from './schemas.ts';

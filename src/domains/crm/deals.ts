@@ -13,7 +13,7 @@ import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { resolveStage } from './funnels.ts';
 import { rowTimes, stageKey, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import type { CrmActor } from './normalize.ts';
+import type { CrmActor } from './actor.ts';
 import { clientExists, contacts, deals } from './queries.ts';
 import type { Db, StageRow } from './queries.ts';
 import type { DealCreateInput, DealListInput, DealOut, DealPatchInput } from './schemas.ts';

@@ -4,7 +4,7 @@ import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { stageKey } from './normalize.ts';
-import type { Actor } from '../../http/access.ts';
+import type { CrmActor } from './actor.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { funnelPage, funnelsChanged, stagesOf } from './funnels.queries.ts';
@@ -77,7 +77,7 @@ async function isStarterFunnel(db: Db, orgId: string, funnel: { id: string; name
 }
 
 /** A page of the organization's funnels, each with its stages in order (GET /funnels). */
-export async function listFunnels(db: Db, actor: Actor, query: { limit: number; offset: number }): Promise<Page<FunnelOut>> {
+export async function listFunnels(db: Db, actor: CrmActor, query: { limit: number; offset: number }): Promise<Page<FunnelOut>> {
   const { rows, total } = await funnelPage(db, actor.orgId, query.limit, query.offset);
   const stages = await stagesOf(db, actor.orgId, rows.map((r) => r.id));
   const items = rows.map((f) => ({

@@ -13,7 +13,8 @@ import { createClient } from './clients.ts';
 import { createContact } from './contacts.ts';
 import { createDeal } from './deals.ts';
 import { createFunnel } from './funnels.ts';
-import type { CrmActor, KeptTimes } from './normalize.ts';
+import type { CrmActor } from './actor.ts';
+import type { KeptTimes } from './normalize.ts';
 import { ClientCreate, ContactCreate, DealCreate, FunnelImport } from './schemas.ts';
 
 /** Output-only fields an exported record carries; derived again on import. */

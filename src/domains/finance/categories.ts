@@ -7,7 +7,7 @@ import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { existingCategoryIds, financeCategories, insertCategory } from './queries.ts';
 import type { Db } from './queries.ts';
-import type { FinanceActor } from './request-fields.ts';
+import type { FinanceActor } from './actor.ts';
 import type { FinanceCategoryListInput, FinanceCategoryOut } from './schemas.ts';
 
 const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;

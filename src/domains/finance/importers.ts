@@ -16,7 +16,7 @@ import { createCategory, firstBadParent } from './categories.ts';
 import { money, moneyField } from './money.ts';
 import { setRate } from './rates.ts';
 import { createReceivable } from './receivables.ts';
-import type { FinanceActor } from './request-fields.ts';
+import type { FinanceActor } from './actor.ts';
 import { createRequest } from './requests.ts';
 import { FinanceRequestPatch, RECEIVABLE_STATUSES, REQUEST_STATUSES } from './schemas.ts';
 

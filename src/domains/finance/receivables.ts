@@ -14,7 +14,7 @@ import type { Tx } from '../../storage/storage.ts';
 import { moneyField } from './money.ts';
 import { receivables } from './queries.ts';
 import type { Db } from './queries.ts';
-import type { FinanceActor } from './request-fields.ts';
+import type { FinanceActor } from './actor.ts';
 import { checkCurrency } from './rates.ts';
 import type { ReceivableListInput, ReceivableOut, ReceivableStatus } from './schemas.ts';
 

@@ -15,7 +15,8 @@ import { financeRequests } from './queries.ts';
 import type { Db } from './queries.ts';
 import { checkCurrency, convertAmount } from './rates.ts';
 import { requestFields } from './request-fields.ts';
-import type { FinanceActor, RequestBody } from './request-fields.ts';
+import type { FinanceActor } from './actor.ts';
+import type { RequestBody } from './request-fields.ts';
 import type { FinanceRequestListInput, FinanceRequestOut, RequestStatus } from './schemas.ts';
 import type { FinanceRequestsTable } from './tables.ts';
 

@@ -13,7 +13,7 @@
  * A change to a field that defines the payment drops the approvals given so far.
  */
 import type { Updateable } from 'kysely';
-import type { Actor } from '../../http/access.ts';
+import type { FinanceEditor } from './actor.ts';
 import type { AppError } from '../../http/errors.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { emit } from '../../events/emit.ts';
@@ -33,7 +33,6 @@ import { requestApproval, totalCents } from './requests.ts';
 import type { FinanceRequestOut, RequestStatus } from './schemas.ts';
 import type { FinanceRequestsTable } from './tables.ts';
 
-export type FinanceEditor = Pick<Actor, 'orgId' | 'userId' | 'orgCurrency' | 'orgSettings' | 'rights'>;
 
 const TRANSITIONS: Record<RequestStatus, readonly RequestStatus[]> = {
   draft: ['pending'],

@@ -13,14 +13,7 @@ import type { NewLineRow, NewMovementRow } from './movements.queries.ts';
 import { scaledField } from './products.ts';
 import type { MovementCreateBody } from './schemas.ts';
 import { COUNT_SLOTS } from './stock.queries.ts';
-
-/** Who posts a movement and under which organization rules. */
-export interface LedgerActor {
-  orgId: string;
-  currency: string;
-  userId: string;
-  allowNegativeStock: boolean;
-}
+import type { LedgerActor } from './actor.ts';
 
 /** POST /movements' body, plus what only the import may set (a kept id, date and author). */
 export interface NewMovement extends MovementCreateBody {

@@ -18,7 +18,7 @@ import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { closeTask, createTask } from '../tasks/tasks.ts';
 import type { Steward } from '../tasks/stewardship.ts';
-import type { TasksActor } from '../tasks/visibility.ts';
+import type { TasksActor } from '../tasks/actor.ts';
 import { INITIATOR, predecessors } from './graph.ts';
 import type { TemplateStage } from './graph.ts';
 import { addParticipant, appendJournal, endStage, insertStage, lockProcess, saveProcess, stageById, stageRows } from './queries.ts';

@@ -1,5 +1,5 @@
 /** Process use cases: start (one transaction: instance, start stage, its task, journal), list and read within visibility. */
-import type { Actor } from '../../http/access.ts';
+import type { ProcessesActor } from './actor.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
@@ -17,7 +17,6 @@ import type { Db, ProcessRecord, StageRow } from './queries.ts';
 import type { EntityType, ProcessCreateInput, ProcessListInput, ProcessStartedOut, StageInstanceOut } from './schemas.ts';
 import { findTemplate } from './templates.ts';
 
-export type ProcessesActor = Pick<Actor, 'orgId' | 'userId' | 'rights'>;
 
 /** With the right bpm.admin every process of the organization; otherwise those the user initiated or executes a stage of. */
 export function seesAll(actor: ProcessesActor): boolean {

@@ -1,6 +1,6 @@
 /** Production order use cases: read through the API; written by import and by the won-deal chain (commercial orders). */
 import { invalidField } from '../../http/errors.ts';
-import type { Actor } from '../../http/access.ts';
+import type { ProductionActor } from './actor.ts';
 import type { Page } from '../../http/pagination.ts';
 import { emit } from '../../events/emit.ts';
 import { requiredText } from '../../http/text.ts';
@@ -12,7 +12,6 @@ import { defaultPipelineStart, pipelineExists, pipelineStage, productionOrders }
 import type { Db } from './queries.ts';
 import type { MonitorStatus, ProductionOrderDetailOut, ProductionOrderListInput, ProductionOrderOut, ProductionStatus } from './schemas.ts';
 
-export type ProductionActor = Pick<Actor, 'orgId'>;
 
 export function listProductionOrders(db: Db, actor: ProductionActor, query: ProductionOrderListInput): Promise<Page<ProductionOrderOut>> {
   return productionOrders.list(db, actor.orgId, {

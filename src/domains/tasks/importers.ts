@@ -18,7 +18,7 @@ import { ProjectImport, TaskImport, TaskStatusImport } from './schemas.ts';
 import type { ProjectImportInput, TaskImportInput, TaskStatusImportInput } from './schemas.ts';
 import { replaceDictionary } from './statuses.ts';
 import { createTask } from './tasks.ts';
-import type { TasksActor } from './visibility.ts';
+import type { TasksActor } from './actor.ts';
 
 const OUTPUT_ONLY = ['version'];
 

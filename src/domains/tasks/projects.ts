@@ -6,7 +6,7 @@ import type { Tx } from '../../storage/storage.ts';
 import { projects } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { ProjectImportInput, ProjectListInput } from './schemas.ts';
-import type { TasksActor } from './visibility.ts';
+import type { TasksActor } from './actor.ts';
 
 export type ProjectOut = NonNullable<Awaited<ReturnType<typeof projects.find>>>;
 

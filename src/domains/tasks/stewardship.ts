@@ -13,7 +13,7 @@ import type { Right, Scope } from '../../platform/rights.ts';
 import { stewardColumns } from './queries.ts';
 import type { Db } from './queries.ts';
 import type { TaskPatchInput } from './schemas.ts';
-import type { TasksActor } from './visibility.ts';
+import type { TasksActor } from './actor.ts';
 
 export interface Steward {
   right: Right;

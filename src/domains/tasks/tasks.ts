@@ -22,7 +22,7 @@ import type { TasksTable } from './tables.ts';
 import { checkStewardedChange, stewardOf } from './stewardship.ts';
 import type { Steward } from './stewardship.ts';
 import { canSee, memberRows, seesAll } from './visibility.ts';
-import type { TasksActor, Viewer } from './visibility.ts';
+import type { TasksActor, Viewer } from './actor.ts';
 
 /** What a new task may carry beyond the API body: an import keeps ids, authors, times and archived tasks. */
 export interface CreateOptions {
