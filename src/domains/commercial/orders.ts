@@ -1,14 +1,14 @@
 /** Commercial order (quotation) use cases: read through the API, written by import; a won deal sends them to production. */
-import type { CommercialActor } from './actor.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { MONEY_SCALE, QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { CommercialActor } from './actor.ts';
 import { commercialOrders } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { CommercialOrderListInput, CommercialOrderOut, CommercialStatus } from './schemas.ts';
 
 

@@ -1,15 +1,16 @@
 /** Sales funnels and their stages: where a deal sits. */
 import { conflict, invalidField } from '../../http/errors.ts';
-import { nowIso } from '../../storage/codecs.ts';
-import { newId } from '../../storage/ids.ts';
-import type { Tx } from '../../storage/storage.ts';
-import { stageKey } from './normalize.ts';
-import type { CrmActor } from './actor.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
+import { nowIso } from '../../storage/codecs.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
+import type { Tx } from '../../storage/storage.ts';
+import type { CrmActor } from './actor.ts';
 import { funnelPage, funnelsChanged, stagesOf } from './funnels.queries.ts';
+import { stageKey } from './normalize.ts';
 import { clearDefaultFunnel, existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel, removeFunnelWithoutDeals } from './queries.ts';
-import type { Db, StageRow } from './queries.ts';
+import type { StageRow } from './queries.ts';
 import type { FunnelImportInput, FunnelOut, StageKind } from './schemas.ts';
 
 const DEFAULT_FUNNEL = {

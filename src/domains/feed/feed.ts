@@ -2,11 +2,11 @@
 import { FEED_START, readFeed } from '../../events/feed.ts';
 import type { FeedEvent, FeedFilter, FeedPosition, FeedSource } from '../../events/feed.ts';
 import { retentionCutoff } from '../../events/retention.ts';
-import type { FeedActor } from './actor.ts';
 import { forbidden, gone, invalidField } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithOffset } from '../../storage/codecs.ts';
 import type { RecordSight } from '../module.ts';
+import type { FeedActor } from './actor.ts';
 import type { FeedCatalog } from './catalog.ts';
 import type { EventFeedInput, EventFeedPageOut } from './schemas.ts';
 

@@ -1,9 +1,9 @@
 /** A request body (either path family, create or patch) cleaned into column values; links checked in the organization. */
 import { invalidField } from '../../http/errors.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
+import type { Db } from '../../storage/statements.ts';
 import { moneyField } from './money.ts';
 import { financeCategories, findCategoryByName } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { FinanceRequestPatchInput } from './schemas.ts';
 
 /** What a finance use case needs to know about its caller (the API's actor, or an import's organization). */

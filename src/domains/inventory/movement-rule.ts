@@ -9,11 +9,11 @@ import type { FieldProblem } from '../../http/errors.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { MONEY_SCALE, QTY_SCALE } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
+import type { LedgerActor } from './actor.ts';
 import type { NewLineRow, NewMovementRow } from './movements.queries.ts';
 import { scaledField } from './products.ts';
 import type { MovementCreateBody } from './schemas.ts';
 import { COUNT_SLOTS } from './stock.queries.ts';
-import type { LedgerActor } from './actor.ts';
 
 /** POST /movements' body, plus what only the import may set (a kept id, date and author). */
 export interface NewMovement extends MovementCreateBody {

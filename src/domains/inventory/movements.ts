@@ -9,7 +9,6 @@
  */
 import type { Kysely } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import type { InventoryActor, LedgerActor } from './actor.ts';
 import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
@@ -19,10 +18,11 @@ import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SharedWrite, SharingGroup } from '../../storage/shared-writes.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances } from './movements.queries.ts';
-import type { BalanceChange, NewLineRow } from './movements.queries.ts';
+import type { InventoryActor, LedgerActor } from './actor.ts';
 import { byBalanceKey, prepareMovement } from './movement-rule.ts';
 import type { CatalogFound, MovementChange, NewMovement, PreparedMovement } from './movement-rule.ts';
+import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances } from './movements.queries.ts';
+import type { BalanceChange, NewLineRow } from './movements.queries.ts';
 import type { Movement, MovementLine, MovementListQuery, MovementPage } from './schemas.ts';
 import { countMovements, findMovement, linesOf, lockBalance, pageOfMovements, stockLedger } from './stock.queries.ts';
 import type { LineRow, MovementRow } from './stock.queries.ts';

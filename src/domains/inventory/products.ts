@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import type { InventoryActor } from './actor.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
@@ -10,6 +9,7 @@ import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { InventoryActor } from './actor.ts';
 import { itemHasStock, products } from './catalog.queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';

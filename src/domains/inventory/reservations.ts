@@ -3,15 +3,15 @@
  * zero or above, in one conditional update. No HTTP route: order capabilities call these in their
  * own write transaction.
  */
-import type { InventoryActor } from './actor.ts';
 import { invalidField, validationError } from '../../http/errors.ts';
 import { formatScaled, QTY_SCALE } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
-import type { BalanceRow } from './stock.queries.ts';
-import { balanceView } from './stock.ts';
+import type { InventoryActor } from './actor.ts';
 import { scaledField } from './products.ts';
 import type { StockBalance } from './schemas.ts';
+import { balanceView } from './stock.ts';
+import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
+import type { BalanceRow } from './stock.queries.ts';
 
 export interface ReservationInput {
   warehouseId: string;

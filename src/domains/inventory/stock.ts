@@ -1,10 +1,10 @@
 /** Reading stock balances. */
 import type { Kysely } from 'kysely';
-import type { InventoryActor } from './actor.ts';
 import type { Page } from '../../http/pagination.ts';
 import { isoWithoutOffset } from '../../storage/codecs.ts';
 import { QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import type { Database } from '../../storage/schema.ts';
+import type { InventoryActor } from './actor.ts';
 import type { StockBalance, StockQuery } from './schemas.ts';
 import { listBalances } from './stock.queries.ts';
 import type { BalanceRow } from './stock.queries.ts';

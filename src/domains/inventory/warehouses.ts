@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { InventoryActor } from './actor.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { InventoryActor } from './actor.ts';
 import { clearDefaultWarehouse, removeWarehouseWithoutStock, warehouses } from './catalog.queries.ts';
 import type { Warehouse, WarehouseListQuery } from './schemas.ts';
 

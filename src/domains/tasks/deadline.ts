@@ -14,8 +14,6 @@ export interface TaskDates {
   end_time: string | null;
 }
 
-export { DEFAULT_TIME_ZONE, isTimeZone, localNow, timeZoneOf } from '../../platform/time-zone.ts';
-
 /** Order checks on the dates a task will have; `checkDeadline` also refuses a past deadline. */
 export function checkDates(dates: TaskDates, timeZone: string, checkDeadline: boolean, now: Date = new Date()): void {
   if (dates.end_time !== null && dates.end_date === null) throw invalidField('end_time', 'needs end_date: a deadline time is a time of the deadline date');

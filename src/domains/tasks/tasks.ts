@@ -7,22 +7,24 @@ import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
+import { timeZoneOf } from '../../platform/time-zone.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { dealExists } from '../crm/deals.ts';
-import { checkDates, timeZoneOf } from './deadline.ts';
-import { DEFAULT_PRIORITY } from './default-statuses.ts';
+import type { TasksActor, Viewer } from './actor.ts';
+import { checkDates } from './deadline.ts';
 import { projectExists, replaceMembers, tasks } from './queries.ts';
-import type { Db, TaskRecord } from './queries.ts';
+import type { TaskRecord } from './queries.ts';
+import { DEFAULT_PRIORITY } from './schemas.ts';
 import type { TaskCreateInput, TaskListInput, TaskOut, TaskPatchInput } from './schemas.ts';
 import { checkTransition, closedAs, closingStatus, knownStatus, statusDictionary } from './statuses.ts';
 import type { ClosedAs, StatusDictionary } from './statuses.ts';
-import type { TasksTable } from './tables.ts';
 import { checkStewardedChange, stewardOf } from './stewardship.ts';
 import type { Steward } from './stewardship.ts';
+import type { TasksTable } from './tables.ts';
 import { canSee, memberRows, seesAll } from './visibility.ts';
-import type { TasksActor, Viewer } from './actor.ts';
 
 /** What a new task may carry beyond the API body: an import keeps ids, authors, times and archived tasks. */
 export interface CreateOptions {

@@ -3,8 +3,8 @@
  * the tasks the user created, executes, co-executes or watches. Lists filter through the
  * task_members index; a single task is checked on the record itself.
  */
-import type { TaskMembersTable, TaskRole } from './tables.ts';
 import type { Viewer } from './actor.ts';
+import type { TaskMembersTable, TaskRole } from './tables.ts';
 
 
 interface People {

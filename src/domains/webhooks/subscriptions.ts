@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { WebhooksActor } from './actor.ts';
 import { invalidField, invalidFields, notFound } from '../../http/errors.ts';
 import { requiredText } from '../../http/text.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AuditSource } from '../../platform/audit.ts';
+import type { Sealer } from '../../platform/sealer.ts';
 import { nowIso, readBool, toJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import type { Sealer } from '../../platform/sealer.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import type { AuditSource } from '../../platform/audit.ts';
+import type { WebhooksActor } from './actor.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
-import { sealSecret } from './secrets.ts';
-import { newSecret } from './standard-webhooks.ts';
 import { cancelPendingDeliveries, disableSubscription, findSubscription, subscriptions } from './queries.ts';
 import type { CreatedSubscription, CreateSubscriptionBody, Subscription } from './schemas.ts';
+import { sealSecret } from './secrets.ts';
+import { newSecret } from './standard-webhooks.ts';
 
 export const SIGNATURE_NOTE =
   'Keep the secret: it is shown only now. Verify every delivery before processing it: compute the hex HMAC-SHA256 ' +
