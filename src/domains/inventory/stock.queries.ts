@@ -123,8 +123,6 @@ export function pageOfMovements(db: Db, orgId: string, filter: MovementFilter, b
   return query.selectAll('m').orderBy('m.seq', 'desc').limit(take).execute();
 }
 
-export const COUNT_SLOTS = 16;
-
 export async function countMovements(db: Db, orgId: string, filter: MovementFilter): Promise<number> {
   if (filter.warehouseId === undefined && filter.itemId === undefined && filter.kind === undefined) {
     const row = await db
