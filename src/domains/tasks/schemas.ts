@@ -5,8 +5,8 @@ import { ListOf, PageQuery } from '../../http/pagination.ts';
 import { DateOnly, DateTime, EnumText, Name, Nullable, NullableText, RefId, StringEnum, Text, Uuid } from '../../http/schemas.ts';
 
 /** Priorities are a fixed set (the spec does not show one): ordered from least to most pressing. */
-export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export type Priority = (typeof PRIORITIES)[number];
+const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+type Priority = (typeof PRIORITIES)[number];
 export const DEFAULT_PRIORITY: Priority = 'normal';
 
 const UserIds = (description: string) => Type.Array(RefId({ description: 'a user id of the organization' }), { maxItems: 100, description });
