@@ -7,7 +7,7 @@
  * BYMONTHDAY and BYHOUR), whose total is counted within the answer's budget. Beside the HTTP
  * rows, the use case is timed directly.
  */
-import type { CalendarActor } from '../src/domains/calendar/meetings.ts';
+import type { CalendarActor } from '../src/domains/calendar/actor.ts';
 import { RIGHTS } from '../src/platform/rights.ts';
 import { updateOrganizationSettings } from '../src/platform/service.ts';
 import { api, createPrincipal } from '../test/helpers/harness.ts';

@@ -8,8 +8,8 @@
  * their last possible end). Beside the HTTP rows, the use case is timed directly.
  */
 import { sql } from 'kysely';
+import type { CalendarActor } from '../src/domains/calendar/actor.ts';
 import { listMeetings } from '../src/domains/calendar/meetings.ts';
-import type { CalendarActor } from '../src/domains/calendar/meetings.ts';
 import { RIGHTS } from '../src/platform/rights.ts';
 import { updateOrganizationSettings } from '../src/platform/service.ts';
 import { newId } from '../src/storage/ids.ts';

@@ -12,8 +12,8 @@
  * directly (no cache), alternating the two readers.
  */
 import { sql } from 'kysely';
+import type { TasksActor } from '../src/domains/tasks/actor.ts';
 import { listTasks } from '../src/domains/tasks/tasks.ts';
-import type { TasksActor } from '../src/domains/tasks/visibility.ts';
 import { RIGHTS } from '../src/platform/rights.ts';
 import { newId } from '../src/storage/ids.ts';
 import { api, createPrincipal } from '../test/helpers/harness.ts';

@@ -2,7 +2,7 @@
 /**
  * Adds a minimal working domain: `node scripts/new-domain.mjs <name>` (lower-case letters, a
  * plural such as `memos`). It writes src/domains/<name>/ (module, tables, migrations, schemas,
- * queries, use cases, events, routes) and test/<name>/<name>.test.ts, and registers the domain
+ * queries, actor type, use cases, events, routes) and test/<name>/<name>.test.ts, and registers the domain
  * where the code requires it: its scopes in src/platform/rights.ts and its module in the
  * served list of src/domains/index.ts. Then: `npm run typecheck`, `npm run lint`, the new test,
  * and `npm run client:generate`. `--root <dir>` writes into another checkout.
@@ -95,6 +95,7 @@ const item = fieldsOf<'${table}'>();
 
 export const ${name}Items = defineResource({
   table: '${table}',
+  noun: '${name} item',
   fields: {
     id: 'id',
     name: 'name',
@@ -120,29 +121,29 @@ declare module '../../events/types.ts' {
 
 export const ${name}Events = [declareEvent('${name}.item_created', '${name}_item', Created, 'internal')];
 `,
+  [`src/domains/${name}/actor.ts`]: `/** What the ${name} use cases need of the caller: the organization. */
+import type { Actor } from '../../http/access.ts';
+
+export type ${Pascal}Actor = Pick<Actor, 'orgId'>;
+`,
   [`src/domains/${name}/items.ts`]: `/** The ${name} use cases: list, read and create items. */
 import { emit } from '../../events/emit.ts';
-import type { Actor } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { ${Pascal}Actor } from './actor.ts';
 import { ${name}Items } from './queries.ts';
 import type { ${Item}, ${Item}Create, ${Item}ListQuery } from './schemas.ts';
-
-export type ${Pascal}Actor = Pick<Actor, 'orgId'>;
 
 export function list${Item}s(db: Db, actor: ${Pascal}Actor, query: ${Item}ListQuery): Promise<Page<${Item}>> {
   return ${name}Items.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived });
 }
 
-export async function get${Item}(db: Db, actor: ${Pascal}Actor, id: string): Promise<${Item}> {
-  const found = await ${name}Items.find(db, actor.orgId, id);
-  if (!found) throw notFound('${name} item');
-  return found;
+export function get${Item}(db: Db, actor: ${Pascal}Actor, id: string): Promise<${Item}> {
+  return ${name}Items.get(db, actor.orgId, id);
 }
 
 export async function create${Item}(tx: Tx, actor: ${Pascal}Actor, input: ${Item}Create): Promise<${Item}> {

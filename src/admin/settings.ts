@@ -1,13 +1,13 @@
 /** The organization settings an administrator sees and changes through the admin API. */
+import type { Kysely } from 'kysely';
 import { isSupportedCountry } from 'libphonenumber-js';
-import { timeZoneOf, isTimeZone } from '../domains/tasks/deadline.ts';
 import type { Actor } from '../http/access.ts';
 import { invalidField, notFound } from '../http/errors.ts';
 import type { AuditSource } from '../platform/audit.ts';
 import { findOrganizationBySlug } from '../platform/queries.ts';
 import type { OrganizationRow } from '../platform/queries.ts';
 import { updateOrganizationIn } from '../platform/service.ts';
-import type { Kysely } from 'kysely';
+import { isTimeZone, timeZoneOf } from '../platform/time-zone.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { OrganizationSettings, SettingsPatch } from './schemas.ts';

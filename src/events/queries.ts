@@ -1,13 +1,10 @@
 /** The event spine's SQL: the events table and the consumers' progress rows. */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
-import type { Database } from '../storage/schema.ts';
-import { executeUnanswered } from '../storage/statements.ts';
+import { executeUnanswered, type Db } from '../storage/statements.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { EventProgressTable, EventsTable } from './tables.ts';
 import type { RecordedEvent } from './types.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise<number> {
   const { seq } = await db.insertInto('events').values(row).returning('seq').executeTakeFirstOrThrow();

@@ -4,7 +4,7 @@ import type { Storage } from '../storage/storage.ts';
 import { deleteFinishedProgress, deleteOldEvents } from './queries.ts';
 
 /** Rows one pruning transaction deletes at most: each batch is short, so writers barely wait. */
-export const PRUNE_BATCH = 500;
+const PRUNE_BATCH = 500;
 
 /** Deletes what `deleteBatch` selects, one bounded batch per transaction, until a batch comes back short; returns the total. */
 export async function deleteInBatches(storage: Storage, deleteBatch: (db: Transaction<Database>, limit: number) => Promise<number>, limit = PRUNE_BATCH): Promise<number> {

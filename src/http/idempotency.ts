@@ -189,7 +189,7 @@ export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope,
   }
 }
 
-export async function purgeExpiredKeys(storage: Storage): Promise<number> {
+async function purgeExpiredKeys(storage: Storage): Promise<number> {
   const cutoff = new Date(Date.now() - KEY_LIFETIME_MS).toISOString();
   const result = await storage.db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { within } from './health.ts';
 
 /** How long a connection accepted before the listener closed may take to send its first request. */
-export const FIRST_REQUEST_WAIT_MS = 10_000;
+const FIRST_REQUEST_WAIT_MS = 10_000;
 
 export interface DrainOptions {
   graceMs: number;

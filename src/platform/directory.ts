@@ -1,10 +1,7 @@
 /** What an administrator reads about the organization: its members, its tokens and the audit trail. */
-import type { Kysely, Transaction } from 'kysely';
 import { isoWithOffset, readBool, readJson } from '../storage/codecs.ts';
-import type { Database } from '../storage/schema.ts';
+import type { Db } from '../storage/statements.ts';
 import type { FieldChanges } from './audit.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface MemberListing {
   id: string;

@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { FieldProblem } from '../http/errors.ts';
-import type { Database } from '../storage/schema.ts';
-import type { Right } from './rights.ts';
+import type { Db } from '../storage/statements.ts';
 import { activeMemberRights, existingMemberUserIds } from './queries.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Right } from './rights.ts';
 
 /**
  * Which of these user ids belong to the organization, active or deactivated: for who authored or

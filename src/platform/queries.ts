@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../storage/schema.ts';
 import { readBool, readJson } from '../storage/codecs.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../storage/statements.ts';
 
 export interface OrganizationRow {
   id: string;

@@ -3,7 +3,7 @@
  * conversions between instants and local wall-clock time in a zone. "Local" times are carried
  * as epoch milliseconds of the wall-clock reading taken as if it were UTC ("floating" time).
  */
-export const DEFAULT_TIME_ZONE = 'UTC';
+const DEFAULT_TIME_ZONE = 'UTC';
 
 export function isTimeZone(name: string): boolean {
   if (name.trim() === '') return false;

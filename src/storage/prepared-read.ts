@@ -1,8 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from './statements.ts';
 
 /**
  * A single-row read whose SQL text is compiled once per database handle: building and compiling

@@ -1,9 +1,7 @@
 import { CompiledQuery } from 'kysely';
-import type { Compilable, Kysely, QueryResult, Transaction } from 'kysely';
+import type { Compilable, QueryResult } from 'kysely';
 import type { DatabaseCapabilities } from './database-capabilities.ts';
-import type { Database } from './schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from './statements.ts';
 
 /** A statement compiled once per database and shape, run with `tx.run(statement, ...args)`. */
 export interface ReusableStatement<A extends unknown[], R> {

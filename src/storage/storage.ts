@@ -43,7 +43,7 @@ export interface Tx {
 }
 
 /** A Tx on `db` with the capabilities of its database. */
-export function transactionScope(db: Transaction<Database>, capabilities: DatabaseCapabilities, hooks: Pick<Tx, 'afterCommit' | 'notify'>): Tx {
+function transactionScope(db: Transaction<Database>, capabilities: DatabaseCapabilities, hooks: Pick<Tx, 'afterCommit' | 'notify'>): Tx {
   return {
     db,
     lockForUpdate: (query) => capabilities.lockForUpdate(query),

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDates, localNow, timeZoneOf } from '../../src/domains/tasks/deadline.ts';
+import { checkDates } from '../../src/domains/tasks/tasks.ts';
 import { updateOrganizationSettings } from '../../src/platform/service.ts';
+import { localNow, timeZoneOf } from '../../src/platform/time-zone.ts';
 import { onlyJson, runCli } from '../helpers/cli.ts';
 import { api, createPrincipal, describeEachDatabase, freshDatabase } from '../helpers/harness.ts';
 import { fieldsOf } from './helpers.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_STATUSES } from '../../src/domains/tasks/default-statuses.ts';
+import { DEFAULT_STATUSES } from '../../src/domains/tasks/statuses.ts';
 import { platformMigrations } from '../../src/platform/migrations.ts';
 import { createOrganization } from '../../src/platform/service.ts';
 import { migrate } from '../../src/setup.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { DEFAULT_STATUSES } from '../../src/domains/tasks/default-statuses.ts';
+import { DEFAULT_STATUSES } from '../../src/domains/tasks/statuses.ts';
 import { importData } from '../../src/import.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { Principal, TestContext } from '../helpers/harness.ts';

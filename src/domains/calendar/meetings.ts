@@ -1,6 +1,5 @@
 /** Meeting use cases: booking (checked, participants, meeting.created, the first reminder) and the calendar window. */
 import { emit } from '../../events/emit.ts';
-import type { Actor } from '../../http/access.ts';
 import { invalidFields } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
@@ -10,18 +9,19 @@ import type { LinkableUsers } from '../../platform/members.ts';
 import { timeZoneOf } from '../../platform/time-zone.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { CalendarActor } from './actor.ts';
+import { mergeSorted } from './merge.ts';
 import { meetingOut, occurrenceId, seriesOf } from './occurrences.ts';
 import { findMeeting, insertMeeting, meetingExists, meetingsTouching } from './queries.ts';
-import type { Db, MeetingRow } from './queries.ts';
-import { mergeSorted } from './merge.ts';
+import type { MeetingRow } from './queries.ts';
 import { HORIZON_YEARS, MAX_OCCURRENCES, beyondHorizon, countOccurrences, lastEndMs, occurrenceCount, occurrences, startMatchesRule } from './recurrence.ts';
-import { RuleError, parseRule } from './rules.ts';
 import { scheduleFirstReminder } from './reminders.ts';
+import { RuleError, parseRule } from './rules.ts';
 import { MAX_DURATION_MINUTES, MAX_WINDOW_DAYS } from './schemas.ts';
 import type { MeetingCreateInput, MeetingListInput, MeetingOut } from './schemas.ts';
 
-export type CalendarActor = Pick<Actor, 'orgId' | 'userId' | 'rights' | 'orgSettings' | 'isAdmin'>;
 
 /** A series without COUNT or UNTIL never ends. */
 const OPEN_END = '9999-12-31T23:59:59.999Z';

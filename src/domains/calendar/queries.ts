@@ -6,7 +6,6 @@ import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { MeetingRemindersTable, MeetingsTable } from './tables.ts';
 
-export type { Db };
 export type MeetingRow = Selectable<MeetingsTable>;
 /** The meetings: their change counter tags GET /meetings. */
 export const MEETINGS = defineCollection('meetings');

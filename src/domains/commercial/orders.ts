@@ -1,17 +1,16 @@
 /** Commercial order (quotation) use cases: read through the API, written by import; a won deal sends them to production. */
-import type { Actor } from '../../http/access.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { MONEY_SCALE, QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { CommercialActor } from './actor.ts';
 import { commercialOrders } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { CommercialOrderListInput, CommercialOrderOut, CommercialStatus } from './schemas.ts';
 
-export type CommercialActor = Pick<Actor, 'orgId' | 'orgCurrency'>;
 
 export function listCommercialOrders(db: Db, actor: CommercialActor, query: CommercialOrderListInput): Promise<Page<CommercialOrderOut>> {
   return commercialOrders.list(db, actor.orgId, {

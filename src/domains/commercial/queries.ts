@@ -4,7 +4,6 @@ import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import { READY_FOR_PRODUCTION } from './schemas.ts';
 
-export type { Db };
 
 const order = fieldsOf<'commercial_orders'>();
 

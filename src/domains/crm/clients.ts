@@ -1,16 +1,16 @@
 /** Client (counterparty) use cases. Writes receive the transaction from write() or the importer. */
 import type { Insertable, Updateable } from 'kysely';
+import { emit } from '../../events/emit.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { emit } from '../../events/emit.ts';
-import { requiredText, trimmedOrNull } from '../../http/text.ts';
+import type { CrmActor } from './actor.ts';
 import { email, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import type { CrmActor } from './normalize.ts';
 import { clients } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { ClientCreateInput, ClientListInput, ClientOut, ClientPatchInput } from './schemas.ts';
 import type { CrmClientsTable } from './tables.ts';
 

@@ -5,12 +5,12 @@ import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { CrmActor } from './actor.ts';
 import { email, handle, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import type { CrmActor } from './normalize.ts';
 import { clientExists, contacts } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { ChannelOut, ContactCreateInput, ContactListInput, ContactOut, ContactPatchInput } from './schemas.ts';
 import type { CrmContactsTable } from './tables.ts';
 

@@ -1,21 +1,22 @@
 /** Deal use cases: amounts in exact cents, placement in a funnel stage, won/lost events on entering such a stage. */
 import type { Insertable, Updateable } from 'kysely';
+import { emit } from '../../events/emit.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { emit } from '../../events/emit.ts';
-import { requiredText, trimmedOrNull } from '../../http/text.ts';
+import type { CrmActor } from './actor.ts';
 import { resolveStage } from './funnels.ts';
 import { rowTimes, stageKey, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import type { CrmActor } from './normalize.ts';
 import { clientExists, contacts, deals } from './queries.ts';
-import type { Db, StageRow } from './queries.ts';
+import type { StageRow } from './queries.ts';
 import type { DealCreateInput, DealListInput, DealOut, DealPatchInput } from './schemas.ts';
 import type { CrmDealsTable } from './tables.ts';
 

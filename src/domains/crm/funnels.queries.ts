@@ -1,6 +1,7 @@
 /** The sales funnels list: funnels with their stages, in one read each. */
 import { defineCollection } from '../../storage/change-counters.ts';
-import type { Db, FunnelRow, StageRow } from './queries.ts';
+import type { Db } from '../../storage/statements.ts';
+import type { FunnelRow, StageRow } from './queries.ts';
 
 /** The collection whose change counter tags the funnels list. */
 export const funnels = defineCollection('crm_funnels');

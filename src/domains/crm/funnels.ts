@@ -1,15 +1,16 @@
 /** Sales funnels and their stages: where a deal sits. */
 import { conflict, invalidField } from '../../http/errors.ts';
-import { nowIso } from '../../storage/codecs.ts';
-import { newId } from '../../storage/ids.ts';
-import type { Tx } from '../../storage/storage.ts';
-import { stageKey } from './normalize.ts';
-import type { Actor } from '../../http/access.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
+import { nowIso } from '../../storage/codecs.ts';
+import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
+import type { Tx } from '../../storage/storage.ts';
+import type { CrmActor } from './actor.ts';
 import { funnelPage, funnelsChanged, stagesOf } from './funnels.queries.ts';
+import { stageKey } from './normalize.ts';
 import { clearDefaultFunnel, existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel, removeFunnelWithoutDeals } from './queries.ts';
-import type { Db, StageRow } from './queries.ts';
+import type { StageRow } from './queries.ts';
 import type { FunnelImportInput, FunnelOut, StageKind } from './schemas.ts';
 
 const DEFAULT_FUNNEL = {
@@ -77,7 +78,7 @@ async function isStarterFunnel(db: Db, orgId: string, funnel: { id: string; name
 }
 
 /** A page of the organization's funnels, each with its stages in order (GET /funnels). */
-export async function listFunnels(db: Db, actor: Actor, query: { limit: number; offset: number }): Promise<Page<FunnelOut>> {
+export async function listFunnels(db: Db, actor: CrmActor, query: { limit: number; offset: number }): Promise<Page<FunnelOut>> {
   const { rows, total } = await funnelPage(db, actor.orgId, query.limit, query.offset);
   const stages = await stagesOf(db, actor.orgId, rows.map((r) => r.id));
   const items = rows.map((f) => ({

@@ -9,11 +9,12 @@ import { DateTime } from '../../http/schemas.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
+import type { CrmActor } from './actor.ts';
 import { createClient } from './clients.ts';
 import { createContact } from './contacts.ts';
 import { createDeal } from './deals.ts';
 import { createFunnel } from './funnels.ts';
-import type { CrmActor, KeptTimes } from './normalize.ts';
+import type { KeptTimes } from './normalize.ts';
 import { ClientCreate, ContactCreate, DealCreate, FunnelImport } from './schemas.ts';
 
 /** Output-only fields an exported record carries; derived again on import. */

@@ -2,12 +2,11 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { invalidField } from '../../http/errors.ts';
-import type { Actor } from '../../http/access.ts';
 import { trimmedOrNull } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
+import type { CrmActor } from './actor.ts';
 
 /** What a CRM use case needs to know about its caller (the API's actor, or an import's organization). */
-export type CrmActor = Pick<Actor, 'orgId' | 'userId' | 'orgCurrency' | 'orgSettings'>;
 
 /** Region assumed for a phone number written without "+": from the organization's currency unless set. */
 const REGION_BY_CURRENCY: Record<string, CountryCode> = {

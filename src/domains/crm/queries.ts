@@ -1,15 +1,14 @@
 /** The CRM's only SQL. Every function takes orgId: a query can never reach another tenant's rows. */
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { MONEY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
-import type { Database } from '../../storage/schema.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { ChannelOut } from './schemas.ts';
 import type { CrmFunnelStagesTable, CrmFunnelsTable } from './tables.ts';
 
 /** Deal amounts are stored in cents. */
 
-export type Db = Kysely<Database> | Transaction<Database>;
 export type StageRow = Selectable<CrmFunnelStagesTable>;
 export type FunnelRow = Selectable<CrmFunnelsTable>;
 

@@ -2,11 +2,11 @@
 import { FEED_START, readFeed } from '../../events/feed.ts';
 import type { FeedEvent, FeedFilter, FeedPosition, FeedSource } from '../../events/feed.ts';
 import { retentionCutoff } from '../../events/retention.ts';
-import type { Actor } from '../../http/access.ts';
 import { forbidden, gone, invalidField } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithOffset } from '../../storage/codecs.ts';
 import type { RecordSight } from '../module.ts';
+import type { FeedActor } from './actor.ts';
 import type { FeedCatalog } from './catalog.ts';
 import type { EventFeedInput, EventFeedPageOut } from './schemas.ts';
 
@@ -31,7 +31,7 @@ function decodeCursor(sealer: Sealer, orgId: string, text: string): Cursor {
 }
 
 /** The entity types this token may read events of: every one with admin:all, else those of its read scopes. */
-function readableTypes(actor: Actor, catalog: FeedCatalog): string[] {
+function readableTypes(actor: FeedActor, catalog: FeedCatalog): string[] {
   const all = actor.scopes.includes('admin:all');
   return [...catalog.readScopes].filter(([, scope]) => all || actor.scopes.includes(scope)).map(([type]) => type);
 }
@@ -47,7 +47,7 @@ function requestedNames(types: string | undefined, catalog: FeedCatalog): readon
 }
 
 /** Of these events, the ids of those about records the reader may see. */
-async function visibleIds(ctx: FeedContext, actor: Actor, events: readonly FeedEvent[]): Promise<Set<string>> {
+async function visibleIds(ctx: FeedContext, actor: FeedActor, events: readonly FeedEvent[]): Promise<Set<string>> {
   const seen = new Set<string>();
   const byType = new Map<RecordSight, FeedEvent[]>();
   for (const e of events) {
@@ -67,7 +67,7 @@ async function visibleIds(ctx: FeedContext, actor: Actor, events: readonly FeedE
  * out of their sight; the position is the last event read (seen or not), so none is read twice
  * and a page shorter than `limit` still means the end of what has committed.
  */
-async function readVisible(ctx: FeedContext, actor: Actor, from: FeedPosition, filter: FeedFilter, limit: number, withRecords: boolean): Promise<{ events: FeedEvent[]; position: FeedPosition; lastReadAt: string | undefined }> {
+async function readVisible(ctx: FeedContext, actor: FeedActor, from: FeedPosition, filter: FeedFilter, limit: number, withRecords: boolean): Promise<{ events: FeedEvent[]; position: FeedPosition; lastReadAt: string | undefined }> {
   const events: FeedEvent[] = [];
   let position = from;
   let lastReadAt: string | undefined;
@@ -96,7 +96,7 @@ export interface FeedContext {
  * A page of events after the cursor. A cursor from before the retention cut-off answers 410: the
  * events after it may have been pruned, so the reader must start again (from its own records).
  */
-export async function readEvents(ctx: FeedContext, actor: Actor, query: EventFeedInput): Promise<EventFeedPageOut> {
+export async function readEvents(ctx: FeedContext, actor: FeedActor, query: EventFeedInput): Promise<EventFeedPageOut> {
   const { catalog, sealer } = ctx;
   const readable = readableTypes(actor, catalog);
   const scopes = [...new Set(catalog.readScopes.values())];

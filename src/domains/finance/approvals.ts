@@ -8,7 +8,7 @@
  */
 import { memberUserIdsWithRight } from '../../platform/members.ts';
 import { MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
-import type { Db } from './queries.ts';
+import type { Db } from '../../storage/statements.ts';
 import { convert, MAX_CENTS, money } from './money.ts';
 
 export const APPROVAL_RULES_SETTING = 'financeApprovalRules';

@@ -4,10 +4,10 @@ import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { FinanceActor } from './actor.ts';
 import { existingCategoryIds, financeCategories, insertCategory } from './queries.ts';
-import type { Db } from './queries.ts';
-import type { FinanceActor } from './request-fields.ts';
 import type { FinanceCategoryListInput, FinanceCategoryOut } from './schemas.ts';
 
 const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;

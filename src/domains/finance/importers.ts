@@ -12,11 +12,11 @@ import { getClient } from '../crm/clients.ts';
 import { getDeal } from '../crm/deals.ts';
 import { locatedError, recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
+import type { FinanceActor } from './actor.ts';
 import { createCategory, firstBadParent } from './categories.ts';
 import { money, moneyField } from './money.ts';
 import { setRate } from './rates.ts';
 import { createReceivable } from './receivables.ts';
-import type { FinanceActor } from './request-fields.ts';
 import { createRequest } from './requests.ts';
 import { FinanceRequestPatch, RECEIVABLE_STATUSES, REQUEST_STATUSES } from './schemas.ts';
 

@@ -7,7 +7,6 @@ import type { Db } from '../../storage/statements.ts';
 import { money } from './money.ts';
 import type { FinanceCategoriesTable, FinanceRatesTable, FinanceRequestsTable } from './tables.ts';
 
-export type { Db };
 
 const request = fieldsOf<'finance_requests'>();
 const category = fieldsOf<'finance_categories'>();

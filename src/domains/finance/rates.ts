@@ -5,9 +5,9 @@
  */
 import { invalidField } from '../../http/errors.ts';
 import { nowIso } from '../../storage/codecs.ts';
-import type { Db } from './queries.ts';
-import { findRate, listRates, upsertRate } from './queries.ts';
+import type { Db } from '../../storage/statements.ts';
 import { convert, MAX_AMOUNT_TEXT, ONE_RATE, rateField, rateText } from './money.ts';
+import { findRate, listRates, upsertRate } from './queries.ts';
 
 export interface Conversion {
   rateMicros: number;

@@ -10,11 +10,11 @@ import type { Page } from '../../http/pagination.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { MONEY_SCALE } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { FinanceActor } from './actor.ts';
 import { moneyField } from './money.ts';
 import { receivables } from './queries.ts';
-import type { Db } from './queries.ts';
-import type { FinanceActor } from './request-fields.ts';
 import { checkCurrency } from './rates.ts';
 import type { ReceivableListInput, ReceivableOut, ReceivableStatus } from './schemas.ts';
 

@@ -1,14 +1,12 @@
 /** A request body (either path family, create or patch) cleaned into column values; links checked in the organization. */
-import type { Actor } from '../../http/access.ts';
 import { invalidField } from '../../http/errors.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
+import type { Db } from '../../storage/statements.ts';
 import { moneyField } from './money.ts';
 import { financeCategories, findCategoryByName } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { FinanceRequestPatchInput } from './schemas.ts';
 
 /** What a finance use case needs to know about its caller (the API's actor, or an import's organization). */
-export type FinanceActor = Pick<Actor, 'orgId' | 'userId' | 'orgCurrency' | 'orgSettings'>;
 
 /** Any body of the finance request endpoints: the patch has every field either family accepts. */
 export type RequestBody = FinanceRequestPatchInput;

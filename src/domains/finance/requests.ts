@@ -8,14 +8,15 @@ import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { FinanceActor } from './actor.ts';
 import { eligibleApprovers, requiredApprovals } from './approvals.ts';
 import { MAX_CENTS, MAX_AMOUNT_TEXT } from './money.ts';
 import { financeRequests } from './queries.ts';
-import type { Db } from './queries.ts';
 import { checkCurrency, convertAmount } from './rates.ts';
 import { requestFields } from './request-fields.ts';
-import type { FinanceActor, RequestBody } from './request-fields.ts';
+import type { RequestBody } from './request-fields.ts';
 import type { FinanceRequestListInput, FinanceRequestOut, RequestStatus } from './schemas.ts';
 import type { FinanceRequestsTable } from './tables.ts';
 

@@ -13,15 +13,15 @@
  * A change to a field that defines the payment drops the approvals given so far.
  */
 import type { Updateable } from 'kysely';
-import type { Actor } from '../../http/access.ts';
-import type { AppError } from '../../http/errors.ts';
-import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { emit } from '../../events/emit.ts';
+import { forbidden, invalidField, notFound } from '../../http/errors.ts';
+import type { AppError } from '../../http/errors.ts';
+import { changedFields, recordAudit } from '../../platform/audit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { FinanceEditor } from './actor.ts';
 import { approvalsNeeded, requiredApprovals } from './approvals.ts';
-import { auditDecision } from './decision-audit.ts';
 import {
   approvalUserIds, changedPaymentFields, clearApprovals, financeRequests, insertApproval, recordPaymentEditor, requestInternals,
 } from './queries.ts';
@@ -32,8 +32,6 @@ import type { RequestBody, RequestFields } from './request-fields.ts';
 import { requestApproval, totalCents } from './requests.ts';
 import type { FinanceRequestOut, RequestStatus } from './schemas.ts';
 import type { FinanceRequestsTable } from './tables.ts';
-
-export type FinanceEditor = Pick<Actor, 'orgId' | 'userId' | 'orgCurrency' | 'orgSettings' | 'rights'>;
 
 const TRANSITIONS: Record<RequestStatus, readonly RequestStatus[]> = {
   draft: ['pending'],
@@ -129,6 +127,27 @@ function checkArchive(fields: RequestFields, archived: boolean, from: RequestSta
 async function approveAfresh(tx: Tx, orgId: string, editorId: string, record: FinanceRequestOut): Promise<void> {
   await recordPaymentEditor(tx.db, orgId, record.id, editorId, nowIso());
   if ((await clearApprovals(tx.db, orgId, record.id)) > 0) await requestApproval(tx, orgId, record);
+}
+
+/** The audit actions of decisions: approvals, rejections and payments go to the organization's audit trail. */
+const ACTIONS: Partial<Record<RequestStatus, string>> = { approved: 'finance_request.approve', rejected: 'finance_request.reject', paid: 'finance_request.pay' };
+
+/** What the decision did: the status asked for, the request before and after, and the approvals given before an approval. */
+interface Decided {
+  requested: RequestStatus;
+  from: { status: RequestStatus; version: number };
+  to: { status: RequestStatus; version: number };
+  approvalsBefore?: number;
+}
+
+/** Records an approval (intermediate ones included), a rejection or a payment; any other change records nothing. */
+async function auditDecision(tx: Tx, by: AuditSource, orgId: string, requestId: string, decided: Decided): Promise<void> {
+  const action = decided.requested === decided.from.status ? undefined : ACTIONS[decided.requested];
+  if (action === undefined) return;
+  const given = decided.approvalsBefore;
+  const approvals = given === undefined ? {} : { before: { approvals: given }, after: { approvals: given + 1 } };
+  const changes = changedFields({ ...decided.from, ...approvals.before }, { ...decided.to, ...approvals.after });
+  await recordAudit(tx, by, { orgId, action, targetType: 'finance_request', targetId: requestId, changes });
 }
 
 export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, body: RequestBody, expected: number | undefined, by: AuditSource): Promise<FinanceRequestOut> {

@@ -1,5 +1,4 @@
 /** Employee directory use cases: the list (whitelist projection), the import, the operator export. */
-import type { Actor } from '../../http/access.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { memberUserIds } from '../../platform/members.ts';
@@ -7,11 +6,11 @@ import { nowIso, readBool, searchText } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { HrActor } from './actor.ts';
 import { employeesForExport, insertEmployeePrivate } from './private.queries.ts';
 import { employees } from './queries.ts';
 import type { EmployeeImportInput, EmployeeListInput, EmployeeOut } from './schemas.ts';
 
-export type HrActor = Pick<Actor, 'orgId'>;
 
 export function listEmployees(db: Db, actor: HrActor, query: EmployeeListInput): Promise<Page<EmployeeOut>> {
   return employees.list(db, actor.orgId, {

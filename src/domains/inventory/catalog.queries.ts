@@ -1,16 +1,10 @@
 /** SQL of the catalog: products and warehouses. Every function takes the organization id. */
-import type { Kysely, Selectable, Transaction } from 'kysely';
 import { readBool } from '../../storage/codecs.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
-import type { Database } from '../../storage/schema.ts';
-import type { ProductsTable, WarehousesTable } from './tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../storage/statements.ts';
 
 /** Money columns hold cents, quantities thousandths. */
-export type ProductRow = Selectable<ProductsTable>;
-export type WarehouseRow = Selectable<WarehousesTable>;
 
 const product = fieldsOf<'products'>();
 const warehouse = fieldsOf<'warehouses'>();

@@ -9,18 +9,11 @@ import type { FieldProblem } from '../../http/errors.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { MONEY_SCALE, QTY_SCALE } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
+import type { LedgerActor } from './actor.ts';
+import { COUNT_SLOTS } from './movements.queries.ts';
 import type { NewLineRow, NewMovementRow } from './movements.queries.ts';
 import { scaledField } from './products.ts';
 import type { MovementCreateBody } from './schemas.ts';
-import { COUNT_SLOTS } from './stock.queries.ts';
-
-/** Who posts a movement and under which organization rules. */
-export interface LedgerActor {
-  orgId: string;
-  currency: string;
-  userId: string;
-  allowNegativeStock: boolean;
-}
 
 /** POST /movements' body, plus what only the import may set (a kept id, date and author). */
 export interface NewMovement extends MovementCreateBody {

@@ -115,6 +115,9 @@ export const upsertBalances = reusableStatement(
 );
 
 /** Adds `n` movements to one of each organization's counter slots. */
+/** The movement count of an organization is spread over this many rows, so concurrent postings rarely bump the same one. */
+export const COUNT_SLOTS = 16;
+
 export const bumpCounts = reusableStatement(
   'bumpCounts',
   (db, counts: Array<{ orgId: string; slot: number; n: number }>) =>

@@ -9,7 +9,6 @@
  */
 import type { Kysely } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
@@ -19,10 +18,11 @@ import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SharedWrite, SharingGroup } from '../../storage/shared-writes.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { InventoryActor, LedgerActor } from './actor.ts';
+import { byBalanceKey, prepareMovement } from './movement-rule.ts';
+import type { CatalogFound, MovementChange, NewMovement, PreparedMovement } from './movement-rule.ts';
 import { bumpCounts, insertLines, insertMovements, selectCatalog, upsertBalances } from './movements.queries.ts';
 import type { BalanceChange, NewLineRow } from './movements.queries.ts';
-import { byBalanceKey, prepareMovement } from './movement-rule.ts';
-import type { CatalogFound, LedgerActor, MovementChange, NewMovement, PreparedMovement } from './movement-rule.ts';
 import type { Movement, MovementLine, MovementListQuery, MovementPage } from './schemas.ts';
 import { countMovements, findMovement, linesOf, lockBalance, pageOfMovements, stockLedger } from './stock.queries.ts';
 import type { LineRow, MovementRow } from './stock.queries.ts';
@@ -247,7 +247,7 @@ export const movementPosting: SharedWrite<PreparedMovement, Movement> = {
 };
 
 /** One movement, or a 404. */
-export async function getMovement(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Movement> {
+export async function getMovement(db: Kysely<Database>, actor: InventoryActor, id: string): Promise<Movement> {
   const row = await findMovement(db, actor.orgId, id);
   if (!row) throw notFound('movement');
   return movementView(row, await linesOf(db, actor.orgId, [row.id]));
@@ -271,7 +271,7 @@ export function decodeCursor(sealer: Sealer, orgId: string, cursor: string): num
 }
 
 /** The newest-first movement feed, one keyset page at a time. */
-export async function listMovements(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: MovementListQuery, sealer: Sealer): Promise<MovementPage> {
+export async function listMovements(db: Kysely<Database>, actor: InventoryActor, query: MovementListQuery, sealer: Sealer): Promise<MovementPage> {
   const { orgId } = actor;
   const before = query.cursor === undefined || query.cursor === '' ? undefined : decodeCursor(sealer, orgId, query.cursor);
   const filter = { warehouseId: query.warehouse_id, itemId: query.item_id, kind: query.kind };

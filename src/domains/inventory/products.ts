@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
@@ -10,6 +9,7 @@ import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { InventoryActor } from './actor.ts';
 import { itemHasStock, products } from './catalog.queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';
@@ -45,7 +45,7 @@ export interface NewProduct extends ProductCreateBody {
 }
 
 /** Creates a product; the import keeps a supplied id, the API never takes one. */
-export async function createProduct(tx: Tx, actor: Pick<Actor, 'orgId'>, input: NewProduct): Promise<Product> {
+export async function createProduct(tx: Tx, actor: InventoryActor, input: NewProduct): Promise<Product> {
   const at = nowIso();
   const min = optionalLevel('minStockLevel', input.minStockLevel) ?? null;
   const max = optionalLevel('maxStockLevel', input.maxStockLevel) ?? null;
@@ -88,7 +88,7 @@ function storedLevel(value: number | null): number | null {
   return value === null ? null : scaledField('level', value, QTY_SCALE);
 }
 
-export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: ProductPatchBody, expected: number | undefined): Promise<Product> {
+export async function updateProduct(tx: Tx, actor: InventoryActor, id: string, patch: ProductPatchBody, expected: number | undefined): Promise<Product> {
   const plan = async (current: Product): Promise<Updateable<ProductsTable>> => {
     const changes: Updateable<ProductsTable> = { updated_at: nowIso() };
     if (patch.name !== undefined) {
@@ -128,10 +128,10 @@ export async function updateProduct(tx: Tx, actor: Actor, id: string, patch: Pro
   return record;
 }
 
-export async function getProduct(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Product> {
+export async function getProduct(db: Kysely<Database>, actor: InventoryActor, id: string): Promise<Product> {
   return products.get(db, actor.orgId, id);
 }
 
-export function listProducts(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: ProductListQuery): Promise<Page<Product>> {
+export function listProducts(db: Kysely<Database>, actor: InventoryActor, query: ProductListQuery): Promise<Page<Product>> {
   return products.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
 }

@@ -3,15 +3,15 @@
  * zero or above, in one conditional update. No HTTP route: order capabilities call these in their
  * own write transaction.
  */
-import type { Actor } from '../../http/access.ts';
 import { invalidField, validationError } from '../../http/errors.ts';
 import { formatScaled, QTY_SCALE } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
-import type { BalanceRow } from './stock.queries.ts';
-import { balanceView } from './stock.ts';
+import type { InventoryActor } from './actor.ts';
 import { scaledField } from './products.ts';
 import type { StockBalance } from './schemas.ts';
+import { balanceView } from './stock.ts';
+import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
+import type { BalanceRow } from './stock.queries.ts';
 
 export interface ReservationInput {
   warehouseId: string;
@@ -27,12 +27,12 @@ function positiveQty(qty: number | string): number {
 }
 
 /** A balance changed by a reservation: the ledger's lists are no longer what a client last saw. */
-async function changed(tx: Tx, actor: Pick<Actor, 'orgId'>, row: BalanceRow): Promise<StockBalance> {
+async function changed(tx: Tx, actor: InventoryActor, row: BalanceRow): Promise<StockBalance> {
   await stockLedger.bump(tx.db, actor.orgId);
   return balanceView(row);
 }
 
-export async function reserveStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: ReservationInput): Promise<StockBalance> {
+export async function reserveStock(tx: Tx, actor: InventoryActor, input: ReservationInput): Promise<StockBalance> {
   const qty = positiveQty(input.qty);
   const row = await reserveOnBalance(tx.db, actor.orgId, input.warehouseId, input.itemId, qty);
   if (row) return changed(tx, actor, row);
@@ -42,7 +42,7 @@ export async function reserveStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: R
   throw validationError(message, [{ field: 'qty', message }], { item_id: input.itemId, warehouse_id: input.warehouseId, available: Number(formatScaled(available, QTY_SCALE)) });
 }
 
-export async function releaseStock(tx: Tx, actor: Pick<Actor, 'orgId'>, input: ReservationInput): Promise<StockBalance> {
+export async function releaseStock(tx: Tx, actor: InventoryActor, input: ReservationInput): Promise<StockBalance> {
   const qty = positiveQty(input.qty);
   const row = await releaseOnBalance(tx.db, actor.orgId, input.warehouseId, input.itemId, qty);
   if (row) return changed(tx, actor, row);

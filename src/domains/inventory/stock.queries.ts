@@ -1,13 +1,11 @@
 /** SQL of the stock ledger: movements, their lines and the balances they maintain. */
 import { sql } from 'kysely';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import { defineCollection } from '../../storage/change-counters.ts';
 import { preparedRead } from '../../storage/prepared-read.ts';
-import type { Database } from '../../storage/schema.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { StockBalancesTable, StockMovementLinesTable, StockMovementsTable } from './tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The change counter of the ledger: movements and the balances they and reservations change (GET /stock and /movements). */
 export const stockLedger = defineCollection('stock_ledger');
@@ -122,8 +120,6 @@ export function pageOfMovements(db: Db, orgId: string, filter: MovementFilter, b
   if (beforeSeq !== undefined) query = query.where('m.seq', '<', beforeSeq);
   return query.selectAll('m').orderBy('m.seq', 'desc').limit(take).execute();
 }
-
-export const COUNT_SLOTS = 16;
 
 export async function countMovements(db: Db, orgId: string, filter: MovementFilter): Promise<number> {
   if (filter.warehouseId === undefined && filter.itemId === undefined && filter.kind === undefined) {

@@ -1,10 +1,10 @@
 /** Reading stock balances. */
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../http/access.ts';
 import type { Page } from '../../http/pagination.ts';
 import { isoWithoutOffset } from '../../storage/codecs.ts';
 import { QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import type { Database } from '../../storage/schema.ts';
+import type { InventoryActor } from './actor.ts';
 import type { StockBalance, StockQuery } from './schemas.ts';
 import { listBalances } from './stock.queries.ts';
 import type { BalanceRow } from './stock.queries.ts';
@@ -22,7 +22,7 @@ export function balanceView(row: BalanceRow): StockBalance {
   };
 }
 
-export async function listStock(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: StockQuery): Promise<Page<StockBalance>> {
+export async function listStock(db: Kysely<Database>, actor: InventoryActor, query: StockQuery): Promise<Page<StockBalance>> {
   const { rows, total } = await listBalances(db, actor.orgId, { warehouseId: query.warehouse_id, itemId: query.item_id }, query.limit, query.offset);
   return { items: rows.map(balanceView), total, limit: query.limit, offset: query.offset };
 }

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../http/access.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { InventoryActor } from './actor.ts';
 import { clearDefaultWarehouse, removeWarehouseWithoutStock, warehouses } from './catalog.queries.ts';
 import type { Warehouse, WarehouseListQuery } from './schemas.ts';
 
@@ -19,7 +19,7 @@ export interface NewWarehouse {
 }
 
 /** Warehouses are made by the platform (the default one) and by import; the API only reads them. */
-export async function createWarehouse(tx: Tx, actor: Pick<Actor, 'orgId'>, input: NewWarehouse): Promise<Warehouse> {
+export async function createWarehouse(tx: Tx, actor: InventoryActor, input: NewWarehouse): Promise<Warehouse> {
   const isDefault = input.isDefault ?? false;
   const replaced = isDefault ? await warehouses.list(tx.db, actor.orgId, { limit: 1, offset: 0 }) : undefined;
   if (isDefault) await clearDefaultWarehouse(tx.db, actor.orgId);
@@ -54,10 +54,10 @@ export async function createDefaultWarehouse(tx: Tx, org: { id: string }): Promi
   await createWarehouse(tx, { orgId: org.id }, { ...STARTER, isDefault: true });
 }
 
-export async function getWarehouse(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, id: string): Promise<Warehouse> {
+export async function getWarehouse(db: Kysely<Database>, actor: InventoryActor, id: string): Promise<Warehouse> {
   return warehouses.get(db, actor.orgId, id);
 }
 
-export function listWarehouses(db: Kysely<Database>, actor: Pick<Actor, 'orgId'>, query: WarehouseListQuery): Promise<Page<Warehouse>> {
+export function listWarehouses(db: Kysely<Database>, actor: InventoryActor, query: WarehouseListQuery): Promise<Page<Warehouse>> {
   return warehouses.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived });
 }

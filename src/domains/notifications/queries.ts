@@ -1,11 +1,9 @@
 /** The notifications module's SQL. Every query takes the organization id, except the messenger's claim and pruning, which serve all. */
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { deleteFinishedJobs, dueCondition } from '../../events/outbox/queries.ts';
-import type { Database } from '../../storage/schema.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { MessengerDeliveriesTable, NotificationsTable } from './tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Messenger deliveries are the kernel's jobs: this table has every JobColumns column. */
 export const MESSENGER_TABLE = 'messenger_deliveries';

@@ -1,23 +1,23 @@
 /** Process use cases: start (one transaction: instance, start stage, its task, journal), list and read within visibility. */
-import type { Actor } from '../../http/access.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { isoWithOffset } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { clientExists } from '../crm/clients.ts';
 import { dealExists } from '../crm/deals.ts';
 import { taskVisible } from '../tasks/tasks.ts';
+import type { ProcessesActor } from './actor.ts';
 import { activate, journal, outcome, unassignable } from './engine.ts';
 import type { Run } from './engine.ts';
 import { startStage } from './graph.ts';
 import { addParticipant, isParticipant, processes, stageRows } from './queries.ts';
-import type { Db, ProcessRecord, StageRow } from './queries.ts';
+import type { ProcessRecord, StageRow } from './queries.ts';
 import type { EntityType, ProcessCreateInput, ProcessListInput, ProcessStartedOut, StageInstanceOut } from './schemas.ts';
 import { findTemplate } from './templates.ts';
 
-export type ProcessesActor = Pick<Actor, 'orgId' | 'userId' | 'rights'>;
 
 /** With the right bpm.admin every process of the organization; otherwise those the user initiated or executes a stage of. */
 export function seesAll(actor: ProcessesActor): boolean {

@@ -6,7 +6,6 @@ import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { ProcessesTable, ProcessJournalTable, ProcessStagesTable } from './tables.ts';
 
-export type { Db };
 export type ProcessRow = Selectable<ProcessesTable>;
 export type StageRow = Selectable<ProcessStagesTable>;
 export type JournalRow = Selectable<ProcessJournalTable>;

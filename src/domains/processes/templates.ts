@@ -5,11 +5,11 @@ import type { Page } from '../../http/pagination.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { INITIATOR, graphProblems } from './graph.ts';
 import type { TemplateStage } from './graph.ts';
 import { templates } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { ProcessTemplateImportInput, ProcessTemplateListInput } from './schemas.ts';
 
 export interface Template {

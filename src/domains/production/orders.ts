@@ -1,18 +1,17 @@
 /** Production order use cases: read through the API; written by import and by the won-deal chain (commercial orders). */
-import { invalidField } from '../../http/errors.ts';
-import type { Actor } from '../../http/access.ts';
-import type { Page } from '../../http/pagination.ts';
 import { emit } from '../../events/emit.ts';
+import { invalidField } from '../../http/errors.ts';
+import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { ProductionActor } from './actor.ts';
 import { defaultPipelineStart, pipelineExists, pipelineStage, productionOrders } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { MonitorStatus, ProductionOrderDetailOut, ProductionOrderListInput, ProductionOrderOut, ProductionStatus } from './schemas.ts';
 
-export type ProductionActor = Pick<Actor, 'orgId'>;
 
 export function listProductionOrders(db: Db, actor: ProductionActor, query: ProductionOrderListInput): Promise<Page<ProductionOrderOut>> {
   return productionOrders.list(db, actor.orgId, {

@@ -4,7 +4,7 @@ import { requiredText } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
-import type { ProductionActor } from './orders.ts';
+import type { ProductionActor } from './actor.ts';
 import { appendStage, insertPipeline, pipelineExists, pipelineStage, takenIds } from './queries.ts';
 
 export interface PipelineInput {

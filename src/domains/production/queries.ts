@@ -6,7 +6,6 @@ import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { ProductionPipelinesTable, ProductionStagesTable } from './tables.ts';
 
-export type { Db };
 
 /** Quantities are stored in thousandths. */
 

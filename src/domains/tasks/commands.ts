@@ -2,7 +2,7 @@
 import { UsageError, requiredOption, stringOption } from '../../cli/command.ts';
 import type { CliCommand } from '../../cli/command.ts';
 import { requireOrganization, updateOrganizationSettings } from '../../platform/service.ts';
-import { isTimeZone, timeZoneOf } from './deadline.ts';
+import { isTimeZone, timeZoneOf } from '../../platform/time-zone.ts';
 
 const tasksSettings: CliCommand = {
   name: 'tasks settings',

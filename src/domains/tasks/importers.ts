@@ -13,12 +13,12 @@ import { RIGHTS } from '../../platform/rights.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { recordImporter, validRecords } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
+import type { TasksActor } from './actor.ts';
 import { createProject } from './projects.ts';
 import { ProjectImport, TaskImport, TaskStatusImport } from './schemas.ts';
 import type { ProjectImportInput, TaskImportInput, TaskStatusImportInput } from './schemas.ts';
 import { replaceDictionary } from './statuses.ts';
 import { createTask } from './tasks.ts';
-import type { TasksActor } from './visibility.ts';
 
 const OUTPUT_ONLY = ['version'];
 

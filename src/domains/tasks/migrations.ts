@@ -1,5 +1,5 @@
 import type { Migration } from '../../storage/migrations.ts';
-import { DEFAULT_STATUSES } from './default-statuses.ts';
+import { DEFAULT_STATUSES } from './statuses.ts';
 
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
 

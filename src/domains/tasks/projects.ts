@@ -2,11 +2,11 @@
 import type { Page } from '../../http/pagination.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import type { TasksActor } from './actor.ts';
 import { projects } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { ProjectImportInput, ProjectListInput } from './schemas.ts';
-import type { TasksActor } from './visibility.ts';
 
 export type ProjectOut = NonNullable<Awaited<ReturnType<typeof projects.find>>>;
 

@@ -5,7 +5,6 @@ import { defineResource, fieldsOf, through } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { TaskMembersTable, TaskStatusesTable } from './tables.ts';
 
-export type { Db };
 export type StatusRow = Selectable<TaskStatusesTable>;
 
 const task = fieldsOf<'tasks'>();

@@ -3,7 +3,11 @@ import type { Static } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
 import { ListOf, PageQuery } from '../../http/pagination.ts';
 import { DateOnly, DateTime, EnumText, Name, Nullable, NullableText, RefId, StringEnum, Text, Uuid } from '../../http/schemas.ts';
-import { DEFAULT_PRIORITY, PRIORITIES } from './default-statuses.ts';
+
+/** Priorities are a fixed set (the spec does not show one): ordered from least to most pressing. */
+const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+type Priority = (typeof PRIORITIES)[number];
+export const DEFAULT_PRIORITY: Priority = 'normal';
 
 const UserIds = (description: string) => Type.Array(RefId({ description: 'a user id of the organization' }), { maxItems: 100, description });
 const Time = (description: string) => Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description, examples: ['18:00'] });

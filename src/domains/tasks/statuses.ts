@@ -1,11 +1,30 @@
 /** The organization's task status dictionary: its statuses, the initial one, and the allowed transitions. */
 import { invalidField, invalidFields } from '../../http/errors.ts';
 import { readBool, readJson } from '../../storage/codecs.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { DEFAULT_STATUSES } from './default-statuses.ts';
-import type { StatusDefinition } from './default-statuses.ts';
 import { replaceStatusRows, statusesInUse, statusRows } from './queries.ts';
-import type { Db } from './queries.ts';
+
+export interface StatusDefinition {
+  name: string;
+  order: number;
+  initial: boolean;
+  final: boolean;
+  next: string[];
+}
+
+/**
+ * The status dictionary a new organization starts with (and every organization that existed
+ * before tasks were served): a task is New, worked on, reviewed, then Done or Cancelled; a
+ * finished task may be reopened. The `taskStatuses` import replaces it whole.
+ */
+export const DEFAULT_STATUSES: readonly StatusDefinition[] = [
+  { name: 'New', order: 1, initial: true, final: false, next: ['In progress', 'Cancelled'] },
+  { name: 'In progress', order: 2, initial: false, final: false, next: ['Review', 'Done', 'Cancelled'] },
+  { name: 'Review', order: 3, initial: false, final: false, next: ['In progress', 'Done'] },
+  { name: 'Done', order: 4, initial: false, final: true, next: ['In progress'] },
+  { name: 'Cancelled', order: 5, initial: false, final: true, next: ['New'] },
+];
 
 export interface StatusDictionary {
   statuses: StatusDefinition[];

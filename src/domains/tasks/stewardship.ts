@@ -10,10 +10,10 @@ import { hasScope } from '../../http/access.ts';
 import { forbidden, invalidField } from '../../http/errors.ts';
 import { isRight, isScope } from '../../platform/rights.ts';
 import type { Right, Scope } from '../../platform/rights.ts';
+import type { Db } from '../../storage/statements.ts';
+import type { TasksActor } from './actor.ts';
 import { stewardColumns } from './queries.ts';
-import type { Db } from './queries.ts';
 import type { TaskPatchInput } from './schemas.ts';
-import type { TasksActor } from './visibility.ts';
 
 export interface Steward {
   right: Right;

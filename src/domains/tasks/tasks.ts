@@ -1,28 +1,56 @@
 /** Task use cases: the status workflow, links checked against the organization, visibility, task.assigned. */
 import type { Insertable, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { forbidden, invalidFields, notFound } from '../../http/errors.ts';
+import { forbidden, invalidField, invalidFields, notFound, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
+import { localNow, timeZoneOf } from '../../platform/time-zone.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import { dealExists } from '../crm/deals.ts';
-import { checkDates, timeZoneOf } from './deadline.ts';
-import { DEFAULT_PRIORITY } from './default-statuses.ts';
+import type { TasksActor, Viewer } from './actor.ts';
 import { projectExists, replaceMembers, tasks } from './queries.ts';
-import type { Db, TaskRecord } from './queries.ts';
+import type { TaskRecord } from './queries.ts';
+import { DEFAULT_PRIORITY } from './schemas.ts';
 import type { TaskCreateInput, TaskListInput, TaskOut, TaskPatchInput } from './schemas.ts';
 import { checkTransition, closedAs, closingStatus, knownStatus, statusDictionary } from './statuses.ts';
 import type { ClosedAs, StatusDictionary } from './statuses.ts';
-import type { TasksTable } from './tables.ts';
 import { checkStewardedChange, stewardOf } from './stewardship.ts';
 import type { Steward } from './stewardship.ts';
+import type { TasksTable } from './tables.ts';
 import { canSee, memberRows, seesAll } from './visibility.ts';
-import type { TasksActor, Viewer } from './visibility.ts';
+
+export interface TaskDates {
+  start_date: string | null;
+  end_date: string | null;
+  end_time: string | null;
+}
+
+/**
+ * Order checks on the dates a task will have: start_date ≤ end_date, end_time only with
+ * end_date, and (with `checkDeadline`) a deadline not in the past. The deadline is end_date at end_time — or, without end_time, the whole of end_date —
+ * in the organization's time zone (the organization setting `timeZone`, an IANA name set with
+ * `tasks settings --time-zone`; UTC when unset). A deadline earlier today is past; one later
+ * today, or today without a time, is not.
+ */
+export function checkDates(dates: TaskDates, timeZone: string, checkDeadline: boolean, now: Date = new Date()): void {
+  if (dates.end_time !== null && dates.end_date === null) throw invalidField('end_time', 'needs end_date: a deadline time is a time of the deadline date');
+  if (dates.start_date !== null && dates.end_date !== null && dates.end_date < dates.start_date) {
+    throw invalidField('end_date', `must not be before start_date (${dates.start_date})`);
+  }
+  if (!checkDeadline || dates.end_date === null) return;
+  const today = localNow(timeZone, now);
+  const past = dates.end_time === null ? dates.end_date < today.slice(0, 10) : `${dates.end_date}T${dates.end_time}` < today;
+  if (past) {
+    const deadline = dates.end_time === null ? dates.end_date : `${dates.end_date} ${dates.end_time}`;
+    throw validationError(`the deadline ${deadline} (${timeZone}) is in the past`, [{ field: 'end_date', message: `the deadline ${deadline} (${timeZone}) is in the past` }]);
+  }
+}
 
 /** What a new task may carry beyond the API body: an import keeps ids, authors, times and archived tasks. */
 export interface CreateOptions {

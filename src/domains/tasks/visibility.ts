@@ -3,12 +3,9 @@
  * the tasks the user created, executes, co-executes or watches. Lists filter through the
  * task_members index; a single task is checked on the record itself.
  */
-import type { Actor } from '../../http/access.ts';
+import type { Viewer } from './actor.ts';
 import type { TaskMembersTable, TaskRole } from './tables.ts';
 
-export type TasksActor = Pick<Actor, 'orgId' | 'userId' | 'rights' | 'orgSettings' | 'scopes'>;
-/** What deciding who sees a task needs of the one asking. */
-export type Viewer = Pick<Actor, 'orgId' | 'userId' | 'rights'>;
 
 interface People {
   created_by_user_id: string;

@@ -1,17 +1,16 @@
 /** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
-import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
+import type { ExpressionBuilder, Insertable, Selectable, Transaction } from 'kysely';
+import { deleteFinishedJobs, dueCondition, leaseJobs } from '../../events/outbox/queries.ts';
 import { bumpCollection } from '../../storage/change-counters.ts';
+import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { deleteFinishedJobs, dueCondition, leaseJobs } from '../../events/outbox/queries.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from './tables.ts';
 
 /** The deliveries are the kernel's jobs (src/events/outbox): this table has every JobColumns column. */
 export const DELIVERIES_TABLE = 'webhook_deliveries';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface SubscriptionRow {
   id: string;

@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../http/access.ts';
 import { invalidField, invalidFields, notFound } from '../../http/errors.ts';
 import { requiredText } from '../../http/text.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AuditSource } from '../../platform/audit.ts';
+import type { Sealer } from '../../platform/sealer.ts';
 import { nowIso, readBool, toJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import type { Sealer } from '../../platform/sealer.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import type { AuditSource } from '../../platform/audit.ts';
+import type { WebhooksActor } from './actor.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
-import { sealSecret } from './secrets.ts';
-import { newSecret } from './standard-webhooks.ts';
 import { cancelPendingDeliveries, disableSubscription, findSubscription, subscriptions } from './queries.ts';
 import type { CreatedSubscription, CreateSubscriptionBody, Subscription } from './schemas.ts';
+import { sealSecret } from './secrets.ts';
+import { newSecret } from './standard-webhooks.ts';
 
 export const SIGNATURE_NOTE =
   'Keep the secret: it is shown only now. Verify every delivery before processing it: compute the hex HMAC-SHA256 ' +
@@ -44,7 +44,7 @@ function normalizeEvents(events: CreateSubscriptionBody['events']): string[] {
 }
 
 /** The body's url must already have passed checkTargetUrl (it may resolve DNS, so it runs before the transaction). */
-export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubscriptionBody, sealer: Sealer, by: AuditSource): Promise<CreatedSubscription> {
+export async function createSubscription(tx: Tx, actor: WebhooksActor, body: CreateSubscriptionBody, sealer: Sealer, by: AuditSource): Promise<CreatedSubscription> {
   const name = requiredText('name', body.name);
   const events = normalizeEvents(body.events);
   const secret = newSecret();
@@ -73,12 +73,12 @@ export async function createSubscription(tx: Tx, actor: Actor, body: CreateSubsc
   return { ...created, secret, note: SIGNATURE_NOTE };
 }
 
-export async function listSubscriptions(db: Kysely<Database>, actor: Actor): Promise<{ items: Subscription[] }> {
+export async function listSubscriptions(db: Kysely<Database>, actor: WebhooksActor): Promise<{ items: Subscription[] }> {
   return { items: await subscriptions.all(db, actor.orgId) };
 }
 
 /** Disables the subscription and cancels what is still queued for it; repeating it changes nothing. */
-export async function deleteSubscription(tx: Tx, actor: Actor, id: string, by: AuditSource): Promise<{ ok: true }> {
+export async function deleteSubscription(tx: Tx, actor: WebhooksActor, id: string, by: AuditSource): Promise<{ ok: true }> {
   const found = isUuid(id) ? await findSubscription(tx.db, actor.orgId, id) : undefined;
   if (!found) throw notFound('webhook subscription');
   const now = nowIso();

@@ -49,7 +49,7 @@ export async function attempt<J extends Job, R extends AttemptResult>(queue: Job
 }
 
 /** Each job's next state, only while the recorder's lease still holds it; with the domain's records, in the caller's transaction. */
-export async function writeOutcomes<J extends Job, R extends AttemptResult>(tx: Tx, queue: JobQueue<J, R>, outcomes: Array<Outcome<J, R>>): Promise<void> {
+async function writeOutcomes<J extends Job, R extends AttemptResult>(tx: Tx, queue: JobQueue<J, R>, outcomes: Array<Outcome<J, R>>): Promise<void> {
   await queue.recorded?.(tx, outcomes);
   for (const o of outcomes) {
     await settleJob(tx.db, queue.table, o.job.org_id, o.job.id, o.token, {

@@ -1,12 +1,11 @@
 /** SQL over any job table (the `JobColumns`): lease, settle, when the next is due, prune. Across organizations. */
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
-import type { Database } from '../../storage/schema.ts';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { DdlTypes } from '../../storage/migrations.ts';
+import type { Db } from '../../storage/statements.ts';
 import type { DueRows } from '../queries.ts';
 import type { Job, JobColumns } from './types.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type JobsDb = Kysely<Record<string, JobColumns>>;
 
 /** The job table seen through its common columns only. */
