@@ -3217,11 +3217,8 @@ export interface components {
             url: string;
             /** @description catalog event names, or "*" (or ["*"]) for every event */
             events: "*" | string[];
-            /**
-             * @description beyond the spec: whether each delivery's data also carries record, the record as its GET showed it right after the change (as the events feed gives it with include=record), where the domain records it; false by default: the body is then exactly the spec's
-             * @default false
-             */
-            includeRecord: boolean;
+            /** @description beyond the spec: whether each delivery's data also carries record, the record as its GET showed it right after the change (as the events feed gives it with include=record), where the domain records it; false by default: the body is then exactly the spec's */
+            includeRecord?: boolean;
         };
         WebhookSubscriptionList: {
             items: components["schemas"]["WebhookSubscription"][];
@@ -7578,7 +7575,7 @@ export interface operations {
                 limit?: number;
                 /** @description comma-separated event names of the catalog, or * (every event; the default) */
                 types?: string;
-                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings, client and deal created/updated) */
+                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (every catalog event: tasks, products, movements, meetings, clients, deals, payment requests, processes); a webhook subscription asks for the same with includeRecord */
                 include?: "record";
                 /** @description only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entity_type?: string;

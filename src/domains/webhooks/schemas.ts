@@ -67,7 +67,7 @@ export const CreateSubscriptionBody = named(
       events: Type.Union([Type.Literal('*'), Type.Array(Text({ maxLength: 100 }), { maxItems: 50 })], {
         description: 'catalog event names, or "*" (or ["*"]) for every event',
       }),
-      includeRecord: Type.Optional(Type.Boolean({ default: false, description: `${INCLUDE_RECORD}; false by default: the body is then exactly the spec's` })),
+      includeRecord: Type.Optional(Type.Boolean({ description: `${INCLUDE_RECORD}; false by default: the body is then exactly the spec's` })),
     },
     { additionalProperties: false, examples: [{ name: 'ERP sync', url: 'https://erp.example.com/hooks/bizplat', events: ['client.created', 'deal.won'] }] },
   ),
