@@ -11,6 +11,12 @@ export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise
   return Number(seq);
 }
 
+/** The record the writer gave beside an event (the API's answer after the change), or null: read only by consumers asked to carry it. */
+export async function eventRecord(db: Db, seq: number): Promise<Record<string, unknown> | null> {
+  const row = await db.selectFrom('events').select('record').where('seq', '=', seq).executeTakeFirst();
+  return row === undefined || row.record === null ? null : readJson<Record<string, unknown>>(row.record);
+}
+
 /** Nothing is read back: the statement goes out with the transaction's next one (see executeUnanswered). */
 export async function insertProgress(db: Db, rows: Array<Insertable<EventProgressTable>>): Promise<void> {
   await executeUnanswered(db, db.insertInto('event_progress').values(rows));

@@ -111,9 +111,11 @@ if (!existsSync(CHROMIUM)) {
         await page.getByRole('link', { name: 'Webhooks' }).click();
         await page.getByLabel('Name').fill('Receiver');
         await page.getByLabel('URL (https)').fill(receiver.url);
+        await page.getByLabel('Include the record in each delivery').check();
         await page.getByRole('button', { name: 'Create subscription' }).click();
         const secret = page.getByRole('dialog', { name: 'Signing secret' });
         await secret.waitFor();
+        await page.getByRole('row', { name: /Receiver/ }).getByText('* (with record)').waitFor();
         assert.match(await secret.locator('input').inputValue(), /\S{16,}/);
         await secret.getByRole('button', { name: 'I have saved it' }).click();
 

@@ -16,6 +16,7 @@ export interface MeetingRec {
   owner_user_id: string;
   summary: string | null;
   reminder_minutes: number | null;
+  version: number;
 }
 
 export interface MeetingPage {
@@ -26,7 +27,7 @@ export interface MeetingPage {
 }
 
 export const MEETING_FIELDS = [
-  'id', 'title', 'start_at', 'end_at', 'duration_minutes', 'location', 'video_url', 'participantIds', 'recurrence_rule', 'owner_user_id', 'summary', 'reminder_minutes',
+  'id', 'title', 'start_at', 'end_at', 'duration_minutes', 'location', 'video_url', 'participantIds', 'recurrence_rule', 'owner_user_id', 'summary', 'reminder_minutes', 'version',
 ].sort();
 
 export const SCOPES = ['calendar:read', 'calendar:write'];

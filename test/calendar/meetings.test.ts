@@ -24,7 +24,7 @@ describeEachDatabase('meetings', (ctx) => {
     assert.deepEqual({ ...m, id: '' }, {
       id: '', title: 'Kick-off', start_at: '2030-06-03T09:30:00+02:00', end_at: '2030-06-03T10:30:00+02:00', duration_minutes: 60,
       location: 'Room 1', video_url: 'https://meet.example.com/k', participantIds: [p.userId, other.userId], recurrence_rule: null,
-      owner_user_id: p.userId, summary: 'Agenda', reminder_minutes: 10,
+      owner_user_id: p.userId, summary: 'Agenda', reminder_minutes: 10, version: 1,
     });
     const row = await ctx().storage.db.selectFrom('meetings').selectAll().where('org_id', '=', p.orgId).where('id', '=', m.id).executeTakeFirstOrThrow();
     assert.equal(row.start_at.slice(0, 19), '2030-06-03T07:30:00');

@@ -16,7 +16,7 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
 
     const all = await withClient(ctx(), owner.token, (c) => c.listTools());
     const names = all.tools.map((t) => t.name);
-    for (const name of ['ping', 'listTasks', 'createTask', 'updateTask', 'updateFinanceRequest', 'createWebhook']) assert.ok(names.includes(name), name);
+    for (const name of ['ping', 'listTasks', 'createTask', 'updateTask', 'updateFinanceRequest', 'createWebhook', 'updateMeeting']) assert.ok(names.includes(name), name);
     assert.equal(names.some((n) => n.startsWith('admin')), false, 'the admin API is not offered');
 
     const readerTools = await withClient(ctx(), reader.token, toolNames);

@@ -143,26 +143,40 @@ describeEachDatabase(
       const movement = created(await api(ctx(), p.token, 'POST', '/movements', { body: { kind: 'in', warehouse_id: warehouse, lines: [{ item_id: product.id, qty: 4 }] } }));
       const meetingRes = await api(ctx(), p.token, 'POST', '/meetings', { body: { title: 'Look', start_at: new Date(Date.now() + 86_400_000).toISOString() } });
       const meeting = created(meetingRes);
+      const meetingMoved = await api(ctx(), p.token, 'PATCH', `/meetings/${meeting.id}`, { body: { location: 'Room 2' }, headers: { 'if-match': String(meeting.version) } });
+      assert.equal(meetingMoved.statusCode, 200, meetingMoved.body);
       const client = created(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Recorded Ltd' } }));
       await patchOnce(ctx(), p, `/clients/${client.id}`, { city: 'Riga' }, client.version);
       const deal = created(await api(ctx(), p.token, 'POST', '/deals', { body: { title: 'Recorded deal', client_id: client.id, amount: 10 } }));
       const request = created(await api(ctx(), p.token, 'POST', '/finance-requests', { body: { title: 'Recorded request', amount: '12.50' } }));
+      const template = await importTemplate(ctx(), p, 'recorded', [
+        { id: 'approve', title: 'Approve', stage_type: 'approval', start: true, next: ['done'], executor: p.userId },
+        { id: 'done', title: 'Done', stage_type: 'end' },
+      ]);
+      const getProcess = async (id: string) => json(await api(ctx(), p.token, 'GET', `/processes/${id}`));
+      const approved = await start(ctx(), p, { template_id: template });
+      const approvedAtStart = await getProcess(approved.id);
+      const cancelled = await start(ctx(), p, { template_id: template });
+      await cancelByOperator(ctx().storage, p.slug, cancelled.id, 'not needed');
 
       const read = async (include: boolean) => {
         const res = await api(ctx(), p.token, 'GET', '/events', { query: { limit: '500', ...(include ? { include: 'record' } : {}) } });
         assert.equal(res.statusCode, 200, res.body);
         return json<{ items: FeedItem[] }>(res).items;
       };
-      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'finance_request.created'));
+      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'process.cancelled'));
       const recordOf = (event: string, id: string) => items.find((i) => i.event === event && i.data.entityId === id)?.data.record;
       assert.deepEqual(recordOf('task.created', task.id), afterCreate, 'the record at the version the event reports');
       assert.deepEqual(recordOf('task.updated', task.id), json(await api(ctx(), p.token, 'GET', `/tasks/${task.id}`)));
       assert.deepEqual(recordOf('product.created', product.id), json(await api(ctx(), p.token, 'GET', `/products/${product.id}`)));
       assert.deepEqual(recordOf('movement.created', movement.id), json(await api(ctx(), p.token, 'GET', `/movements/${movement.id}`)));
       assert.deepEqual(recordOf('meeting.created', meeting.id), json(meetingRes));
+      assert.deepEqual(recordOf('meeting.updated', meeting.id), json(meetingMoved));
       assert.deepEqual(recordOf('client.updated', client.id), json(await api(ctx(), p.token, 'GET', `/clients/${client.id}`)));
       assert.deepEqual(recordOf('deal.created', deal.id), json(await api(ctx(), p.token, 'GET', `/deals/${deal.id}`)));
       assert.deepEqual(recordOf('finance_request.created', request.id), json(await api(ctx(), p.token, 'GET', `/finance-requests/${request.id}`)));
+      assert.deepEqual(recordOf('process.started', approved.id), approvedAtStart, 'the started process with its start stage active');
+      assert.deepEqual(recordOf('process.cancelled', cancelled.id), await getProcess(cancelled.id));
       assert.ok((await read(false)).every((i) => !('record' in i.data)), 'the record only when asked for');
     });
   },

@@ -75,7 +75,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const created = json<Sub>(res);
     assert.deepEqual(
       { ...created, id: undefined, secret: undefined, note: undefined },
-      { id: undefined, name: 'ERP sync', url: PUBLIC_URL, events: ['client.created', 'deal.won'], isActive: true, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret: undefined, note: undefined },
+      { id: undefined, name: 'ERP sync', url: PUBLIC_URL, events: ['client.created', 'deal.won'], isActive: true, includeRecord: false, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret: undefined, note: undefined },
     );
     assert.match(created.secret!, /^whsec_[A-Za-z0-9+/]{43}=$/, 'whsec_ and 32 random bytes in base64');
     assert.match(created.note!, /HMAC-SHA256/);

@@ -13,6 +13,7 @@ interface Subscription {
   url: string;
   events: string[];
   isActive: boolean;
+  includeRecord: boolean;
   failureCount: number;
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
@@ -33,15 +34,17 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState('*');
+  const [includeRecord, setIncludeRecord] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const create = async (e: Event) => {
     e.preventDefault();
     try {
       const list = events.trim() === '*' ? '*' : events.split(',').map((s) => s.trim()).filter(Boolean);
-      const created = await call<{ secret: string }>('POST', `${PUBLIC}/webhooks`, { name, url, events: list });
+      const created = await call<{ secret: string }>('POST', `${PUBLIC}/webhooks`, { name, url, events: list, includeRecord });
       setSecret(created.secret);
       setName('');
       setUrl('');
+      setIncludeRecord(false);
       props.subs.reload();
     } catch (error) {
       props.notify(message(error), 'error');
@@ -73,7 +76,7 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
     <div class="table"><table>
       <thead><tr><th>Name</th><th>URL</th><th>Events</th><th>Status</th><th>Failures</th><th>Last success</th><th><span class="sr">Actions</span></th></tr></thead>
       <tbody>${(props.subs.data?.items ?? []).map((s) => html`<tr key=${s.id}>
-        <td>${s.name}</td><td class="wrap">${s.url}</td><td>${s.events.join(', ')}</td><td>${s.isActive ? 'active' : 'disabled'}</td>
+        <td>${s.name}</td><td class="wrap">${s.url}</td><td>${s.events.join(', ')}${s.includeRecord ? ' (with record)' : ''}</td><td>${s.isActive ? 'active' : 'disabled'}</td>
         <td>${s.failureCount}</td><td>${when(s.lastSuccessAt)}</td>
         <td>${s.isActive
           ? html`<button type="button" aria-label=${`Rotate secret of ${s.name}`} onClick=${() => rotate(s)}>Rotate secret</button> <button type="button" class="danger" onClick=${() => disable(s)}>Disable</button>`
@@ -85,6 +88,7 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
       <label>Name <input required maxlength="200" value=${name} onInput=${(e: Event) => setName((e.target as HTMLInputElement).value)} /></label>
       <label>URL (https) <input required type="url" value=${url} onInput=${(e: Event) => setUrl((e.target as HTMLInputElement).value)} /></label>
       <label>Events (comma-separated, or *) <input required value=${events} onInput=${(e: Event) => setEvents((e.target as HTMLInputElement).value)} /></label>
+      <label class="check"><input type="checkbox" checked=${includeRecord} onChange=${(e: Event) => setIncludeRecord((e.target as HTMLInputElement).checked)} /> Include the record in each delivery</label>
       <button class="primary">Create subscription</button>
     </form>
     ${secret !== null

@@ -947,6 +947,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/meetings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a meeting: reschedule, retitle, invite (extension of v1)
+         * @description Changes only the fields sent, checked as a booking checks them; a changed start_at must not be past, and without end_at the meeting keeps its duration. participant_ids replaces the participants (the owner stays); those added are notified as on a booking. A change of start_at, recurrence_rule or reminder_minutes reschedules the reminders. Only the meeting's owner or an administrator changes it. Raises meeting.updated with the version and the changed fields. If-Match with the version refuses a change made meanwhile. The id is the meeting's, not an occurrence's: a series changes as a whole. Without the right calendar.view_all (administrators hold it) only the meetings the token owner owns or takes part in are seen.
+         *
+         *     Requires scope `calendar:write` and the role right `content.meetings.manage`.
+         */
+        patch: operations["updateMeeting"];
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1325,6 +1347,26 @@ export interface webhooks {
          * @description Sent to every active subscription whose events include meeting.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
          */
         post: operations["webhook_meeting_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "meeting.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The meeting.updated event
+         * @description Sent to every active subscription whose events include meeting.updated or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_meeting_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1750,6 +1792,7 @@ export interface components {
          *         "deal.won"
          *       ],
          *       "isActive": true,
+         *       "includeRecord": false,
          *       "failureCount": 0,
          *       "lastSuccessAt": null,
          *       "lastFailureAt": null,
@@ -1772,6 +1815,8 @@ export interface components {
             /** @description catalog event names, or ["*"] for every event */
             events: string[];
             isActive: boolean;
+            /** @description beyond the spec: whether each delivery's data also carries record, the record as its GET showed it right after the change (as the events feed gives it with include=record), where the domain records it */
+            includeRecord: boolean;
             /** @description failed attempts since the last success */
             failureCount: number;
             lastSuccessAt: string | null;
@@ -2000,6 +2045,7 @@ export interface components {
          *         "product.updated",
          *         "movement.created",
          *         "meeting.created",
+         *         "meeting.updated",
          *         "process.started",
          *         "process.completed",
          *         "process.failed",
@@ -2276,6 +2322,7 @@ export interface components {
          *       "reminder_minutes": 15,
          *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
          *       "duration_minutes": 45,
+         *       "version": 1,
          *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
          *       "participantIds": [
          *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
@@ -2303,6 +2350,8 @@ export interface components {
             owner_user_id: string;
             summary: string | null;
             reminder_minutes: number | null;
+            /** @description the meeting's version (every occurrence of a series shows the series'): If-Match of PATCH /meetings/{id} */
+            version: number;
         };
         /** @example {
          *       "title": "Weekly planning",
@@ -2344,6 +2393,30 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+        };
+        /** @example {
+         *       "start_at": "2030-03-25T11:00:00+02:00",
+         *       "location": "Room 5"
+         *     } */
+        MeetingPatch: {
+            title?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with offset; a changed start must not be past. Without end_at the meeting keeps its duration
+             */
+            start_at?: string;
+            /**
+             * Format: date-time
+             * @description after start_at, at most 20160 minutes later; start_at plus 60 minutes by default
+             */
+            end_at?: string;
+            /** @description replaces the participants; the owner stays; those added are notified as on a booking */
+            participant_ids?: string[];
+            location?: string | null;
+            video_url?: string | null;
+            summary?: string | null;
+            recurrence_rule?: string | null;
+            reminder_minutes?: number | null;
         };
         /**
          * @description A stock movement with its lines.
@@ -3075,7 +3148,7 @@ export interface components {
          *     } */
         WebhookPayload: {
             /** @enum {string} */
-            event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
+            event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "meeting.updated" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
             /** @description entityType and entityId, then the event context (version, changedFields, stageId, stage, …) */
             data: {
                 /** @description the kind of record: client, deal, finance_request, task, product, movement, meeting, process */
@@ -3102,6 +3175,7 @@ export interface components {
          *         "deal.won"
          *       ],
          *       "isActive": true,
+         *       "includeRecord": false,
          *       "failureCount": 0,
          *       "lastSuccessAt": "2025-03-01T09:30:00.000+00:00",
          *       "lastFailureAt": null
@@ -3122,6 +3196,8 @@ export interface components {
             /** @description catalog event names, or ["*"] for every event */
             events: string[];
             isActive: boolean;
+            /** @description beyond the spec: whether each delivery's data also carries record, the record as its GET showed it right after the change (as the events feed gives it with include=record), where the domain records it */
+            includeRecord: boolean;
             /** @description failed attempts since the last success */
             failureCount: number;
             lastSuccessAt: string | null;
@@ -3141,6 +3217,8 @@ export interface components {
             url: string;
             /** @description catalog event names, or "*" (or ["*"]) for every event */
             events: "*" | string[];
+            /** @description beyond the spec: whether each delivery's data also carries record, the record as its GET showed it right after the change (as the events feed gives it with include=record), where the domain records it; false by default: the body is then exactly the spec's */
+            includeRecord?: boolean;
         };
         WebhookSubscriptionList: {
             items: components["schemas"]["WebhookSubscription"][];
@@ -3481,6 +3559,7 @@ export interface operations {
                      *         "product.updated",
                      *         "movement.created",
                      *         "meeting.created",
+                     *         "meeting.updated",
                      *         "process.started",
                      *         "process.completed",
                      *         "process.failed",
@@ -3597,6 +3676,7 @@ export interface operations {
                      *         "deal.won"
                      *       ],
                      *       "isActive": true,
+                     *       "includeRecord": false,
                      *       "failureCount": 0,
                      *       "lastSuccessAt": null,
                      *       "lastFailureAt": null,
@@ -7329,6 +7409,7 @@ export interface operations {
                      *       "reminder_minutes": 15,
                      *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
                      *       "duration_minutes": 45,
+                     *       "version": 1,
                      *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
                      *       "participantIds": [
                      *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
@@ -7363,6 +7444,128 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    updateMeeting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "start_at": "2030-03-25T11:00:00+02:00",
+                 *       "location": "Room 5"
+                 *     } */
+                "application/json": components["schemas"]["MeetingPatch"];
+            };
+        };
+        responses: {
+            /** @description The meeting at its new version (also the ETag), its first occurrence's times. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "title": "Weekly planning",
+                     *       "start_at": "2030-03-25T10:00:00+02:00",
+                     *       "end_at": "2030-03-25T10:45:00+02:00",
+                     *       "location": "Room 4",
+                     *       "video_url": "https://meet.example.com/planning",
+                     *       "summary": "Priorities of the week",
+                     *       "recurrence_rule": "FREQ=WEEKLY;BYDAY=MO",
+                     *       "reminder_minutes": 15,
+                     *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
+                     *       "duration_minutes": 45,
+                     *       "version": 1,
+                     *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+                     *       "participantIds": [
+                     *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
+                     *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70"
+                     *       ]
+                     *     } */
+                    "application/json": components["schemas"]["Meeting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The scope or right is missing (insufficient_scope), or the caller sees the meeting but neither owns it nor is an administrator (owner_only, with details.owner_user_id). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No meeting with this id that the caller sees (not_found). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The meeting changed since the If-Match version (stale_version, with details.expected_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input is not valid (validation_error; details.fields names each field). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -7372,7 +7575,7 @@ export interface operations {
                 limit?: number;
                 /** @description comma-separated event names of the catalog, or * (every event; the default) */
                 types?: string;
-                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings, client and deal created/updated) */
+                /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (every catalog event: tasks, products, movements, meetings, clients, deals, payment requests, processes); a webhook subscription asks for the same with includeRecord */
                 include?: "record";
                 /** @description only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process */
                 entity_type?: string;
@@ -7474,7 +7677,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "client.created";
-                    /** @description entityType and entityId, then the context of client.created */
+                    /** @description entityType and entityId, then the context of client.created; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7484,6 +7687,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the client as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7525,7 +7732,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "client.updated";
-                    /** @description entityType and entityId, then the context of client.updated */
+                    /** @description entityType and entityId, then the context of client.updated; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7536,6 +7743,10 @@ export interface operations {
                         entityId: string;
                         version: number;
                         changedFields: string[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the client as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7577,7 +7788,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "deal.created";
-                    /** @description entityType and entityId, then the context of deal.created */
+                    /** @description entityType and entityId, then the context of deal.created; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7587,6 +7798,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the deal as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7628,7 +7843,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "deal.updated";
-                    /** @description entityType and entityId, then the context of deal.updated */
+                    /** @description entityType and entityId, then the context of deal.updated; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7639,6 +7854,10 @@ export interface operations {
                         entityId: string;
                         version: number;
                         changedFields: string[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the deal as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7680,7 +7899,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "deal.won";
-                    /** @description entityType and entityId, then the context of deal.won */
+                    /** @description entityType and entityId, then the context of deal.won; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7692,6 +7911,10 @@ export interface operations {
                         version: number;
                         stageId: string;
                         stage: string;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the deal as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7733,7 +7956,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "deal.lost";
-                    /** @description entityType and entityId, then the context of deal.lost */
+                    /** @description entityType and entityId, then the context of deal.lost; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7745,6 +7968,10 @@ export interface operations {
                         version: number;
                         stageId: string;
                         stage: string;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the deal as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7786,7 +8013,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "finance_request.created";
-                    /** @description entityType and entityId, then the context of finance_request.created */
+                    /** @description entityType and entityId, then the context of finance_request.created; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7796,6 +8023,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the finance_request as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7837,7 +8068,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "finance_request.approved";
-                    /** @description entityType and entityId, then the context of finance_request.approved */
+                    /** @description entityType and entityId, then the context of finance_request.approved; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7847,6 +8078,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the finance_request as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7888,7 +8123,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "finance_request.paid";
-                    /** @description entityType and entityId, then the context of finance_request.paid */
+                    /** @description entityType and entityId, then the context of finance_request.paid; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7898,6 +8133,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the finance_request as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7939,7 +8178,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "finance_request.rejected";
-                    /** @description entityType and entityId, then the context of finance_request.rejected */
+                    /** @description entityType and entityId, then the context of finance_request.rejected; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -7949,6 +8188,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the finance_request as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7990,7 +8233,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "task.created";
-                    /** @description entityType and entityId, then the context of task.created */
+                    /** @description entityType and entityId, then the context of task.created; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8000,6 +8243,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the task as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8041,7 +8288,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "task.updated";
-                    /** @description entityType and entityId, then the context of task.updated */
+                    /** @description entityType and entityId, then the context of task.updated; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8052,6 +8299,10 @@ export interface operations {
                         entityId: string;
                         version: number;
                         changedFields: string[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the task as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8093,7 +8344,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "task.status_changed";
-                    /** @description entityType and entityId, then the context of task.status_changed */
+                    /** @description entityType and entityId, then the context of task.status_changed; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8108,6 +8359,10 @@ export interface operations {
                         closedAs: "completed" | "cancelled" | null;
                         actorUserId: string;
                         asRight?: string | null;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the task as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8149,7 +8404,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "task.assigned";
-                    /** @description entityType and entityId, then the context of task.assigned */
+                    /** @description entityType and entityId, then the context of task.assigned; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8166,6 +8421,10 @@ export interface operations {
                         actorUserId: string;
                         endDate: string | null;
                         endTime: string | null;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the task as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8207,7 +8466,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "product.created";
-                    /** @description entityType and entityId, then the context of product.created */
+                    /** @description entityType and entityId, then the context of product.created; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8217,6 +8476,10 @@ export interface operations {
                         /** @description the record id */
                         entityId: string;
                         version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the product as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8258,7 +8521,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "product.updated";
-                    /** @description entityType and entityId, then the context of product.updated */
+                    /** @description entityType and entityId, then the context of product.updated; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8269,6 +8532,10 @@ export interface operations {
                         entityId: string;
                         version: number;
                         changedFields: string[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the product as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8310,7 +8577,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "movement.created";
-                    /** @description entityType and entityId, then the context of movement.created */
+                    /** @description entityType and entityId, then the context of movement.created; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8325,6 +8592,10 @@ export interface operations {
                             itemId: string;
                             change: number;
                         }[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the movement as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8366,7 +8637,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "meeting.created";
-                    /** @description entityType and entityId, then the context of meeting.created */
+                    /** @description entityType and entityId, then the context of meeting.created; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8383,6 +8654,66 @@ export interface operations {
                         recurrenceRule: string | null;
                         ownerUserId: string;
                         participantIds: string[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the meeting as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_meeting_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "meeting.updated";
+                    /** @description entityType and entityId, then the context of meeting.updated; record only for a subscription with includeRecord */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "meeting";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the meeting as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8424,7 +8755,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "process.started";
-                    /** @description entityType and entityId, then the context of process.started */
+                    /** @description entityType and entityId, then the context of process.started; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8435,6 +8766,10 @@ export interface operations {
                         entityId: string;
                         templateId: string;
                         actorUserId: string | null;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the process as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8476,7 +8811,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "process.completed";
-                    /** @description entityType and entityId, then the context of process.completed */
+                    /** @description entityType and entityId, then the context of process.completed; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8487,6 +8822,10 @@ export interface operations {
                         entityId: string;
                         templateId: string;
                         actorUserId: string | null;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the process as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8528,7 +8867,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "process.failed";
-                    /** @description entityType and entityId, then the context of process.failed */
+                    /** @description entityType and entityId, then the context of process.failed; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8539,6 +8878,10 @@ export interface operations {
                         entityId: string;
                         templateId: string;
                         actorUserId: string | null;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the process as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8580,7 +8923,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "process.cancelled";
-                    /** @description entityType and entityId, then the context of process.cancelled */
+                    /** @description entityType and entityId, then the context of process.cancelled; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8591,6 +8934,10 @@ export interface operations {
                         entityId: string;
                         templateId: string;
                         actorUserId: string | null;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the process as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8632,7 +8979,7 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @enum {string} */
                     event: "process.stage_decided";
-                    /** @description entityType and entityId, then the context of process.stage_decided */
+                    /** @description entityType and entityId, then the context of process.stage_decided; record only for a subscription with includeRecord */
                     data: {
                         /**
                          * @description the kind of record
@@ -8647,6 +8994,10 @@ export interface operations {
                         /** @enum {string} */
                         decision: "approved" | "rejected";
                         actorUserId: string | null;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the process as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

@@ -1,9 +1,11 @@
 /**
  * meeting.created: raised by POST /meetings; its rule notifies every participant but the creator
- * and posts to the organization's shared chat. meeting.reminder: raised when a reminder of an
- * occurrence falls due; its rule notifies every participant. meeting.created (the spec's
- * internal event) is also in the public catalog; meeting.reminder is internal. No API action
- * changes a meeting after it is made, so there is no meeting.updated.
+ * and posts to the organization's shared chat. meeting.updated: raised by PATCH /meetings/{id}
+ * (an extension) with the version and the fields changed. meeting.invited: raised by that change
+ * when it adds participants; its rule tells them as a booking would (not the shared chat, told
+ * of the booking already). meeting.reminder: raised when a reminder of an occurrence falls due;
+ * its rule notifies every participant. meeting.created (the spec's internal event) and
+ * meeting.updated are in the public catalog; meeting.invited and meeting.reminder are internal.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
@@ -26,6 +28,11 @@ export const MeetingCreated = Type.Object({
 }, { additionalProperties: false });
 export type MeetingCreatedContext = Static<typeof MeetingCreated>;
 
+const MeetingUpdated = Type.Object({ version: Type.Integer({ minimum: 2 }), changedFields: Type.Array(Type.String(), { minItems: 1 }) }, { additionalProperties: false });
+
+/** The meeting as a booking announces it, participantIds being only those the change added. */
+const MeetingInvited = Type.Object({ ...MeetingCreated.properties, actorUserId: Type.String() }, { additionalProperties: false });
+
 export const MeetingReminder = Type.Object({
   title: Type.String(),
   /** The occurrence's id, as GET /meetings shows it. */
@@ -41,12 +48,16 @@ export type MeetingReminderContext = Static<typeof MeetingReminder>;
 declare module '../../events/types.ts' {
   interface EventContexts {
     'meeting.created': MeetingCreatedContext;
+    'meeting.updated': Static<typeof MeetingUpdated>;
+    'meeting.invited': Static<typeof MeetingInvited>;
     'meeting.reminder': MeetingReminderContext;
   }
 }
 
 export const calendarEvents = [
   declareEvent('meeting.created', 'meeting', MeetingCreated, 'catalog'),
+  declareEvent('meeting.updated', 'meeting', MeetingUpdated, 'catalog'),
+  declareEvent('meeting.invited', 'meeting', MeetingInvited, 'internal'),
   declareEvent('meeting.reminder', 'meeting', MeetingReminder, 'internal'),
 ];
 
@@ -59,6 +70,11 @@ function where(c: { location: string | null; videoUrl: string | null }): string 
   return [c.location === null ? '' : ` Location: ${c.location}.`, c.videoUrl === null ? '' : ` Video: ${c.videoUrl}`].join('');
 }
 
+function booking(c: MeetingCreatedContext): string {
+  const repeats = c.recurrenceRule === null ? '' : ` Repeats: ${c.recurrenceRule}.`;
+  return `Starts ${readable(c.startAt)}, ends ${readable(c.endAt)}.${repeats}${where(c)}`;
+}
+
 export const meetingCreatedRule: NotificationRule<'meeting.created'> = {
   event: 'meeting.created',
   kind: 'meeting.created',
@@ -66,11 +82,17 @@ export const meetingCreatedRule: NotificationRule<'meeting.created'> = {
   actor: (event) => event.context.ownerUserId,
   sharedChat: true,
   title: (event) => `New meeting: ${event.context.title}`,
-  text: (event) => {
-    const c = event.context;
-    const repeats = c.recurrenceRule === null ? '' : ` Repeats: ${c.recurrenceRule}.`;
-    return `Starts ${readable(c.startAt)}, ends ${readable(c.endAt)}.${repeats}${where(c)}`;
-  },
+  text: (event) => booking(event.context),
+};
+
+/** Participants a change adds hear of the meeting as those booked with it did (kind meeting.created). */
+export const meetingInvitedRule: NotificationRule<'meeting.invited'> = {
+  event: 'meeting.invited',
+  kind: 'meeting.created',
+  recipients: (event) => event.context.participantIds,
+  actor: (event) => event.context.actorUserId,
+  title: (event) => `New meeting: ${event.context.title}`,
+  text: (event) => booking(event.context),
 };
 
 export const meetingReminderRule: NotificationRule<'meeting.reminder'> = {

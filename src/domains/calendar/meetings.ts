@@ -1,6 +1,7 @@
-/** Meeting use cases: booking (checked, participants, meeting.created, the first reminder) and the calendar window. */
+/** Meeting use cases: booking (checked, participants, meeting.created, the first reminder), changing a meeting, and the calendar window. */
 import { emit } from '../../events/emit.ts';
-import { invalidFields } from '../../http/errors.ts';
+import type { EventContexts } from '../../events/types.ts';
+import { forbidden, invalidFields, notFound } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { trimmedOrNull } from '../../http/text.ts';
@@ -8,19 +9,21 @@ import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { timeZoneOf } from '../../platform/time-zone.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
+import { StaleVersionError } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
+import { changedFields } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { CalendarActor } from './actor.ts';
 import { mergeSorted } from './merge.ts';
 import { meetingOut, occurrenceId, seriesOf } from './occurrences.ts';
-import { findMeeting, insertMeeting, meetingExists, meetingsTouching } from './queries.ts';
+import { deletePendingReminders, findMeeting, insertMeeting, meetingExists, meetingsTouching, updateMeeting } from './queries.ts';
 import type { MeetingRow } from './queries.ts';
 import { HORIZON_YEARS, MAX_OCCURRENCES, beyondHorizon, countOccurrences, lastEndMs, occurrenceCount, occurrences, startMatchesRule } from './recurrence.ts';
 import { scheduleFirstReminder } from './reminders.ts';
 import { RuleError, parseRule } from './rules.ts';
 import { MAX_DURATION_MINUTES, MAX_WINDOW_DAYS } from './schemas.ts';
-import type { MeetingCreateInput, MeetingListInput, MeetingOut } from './schemas.ts';
+import type { MeetingCreateInput, MeetingListInput, MeetingOut, MeetingPatchInput } from './schemas.ts';
 
 
 /** A series without COUNT or UNTIL never ends. */
@@ -57,24 +60,44 @@ export interface CreateOptions {
   now?: number;
 }
 
-export async function createMeeting(tx: Tx, actor: CalendarActor, input: MeetingCreateInput, options: CreateOptions = {}): Promise<MeetingOut> {
-  const orgId = actor.orgId;
-  const now = options.now ?? Date.now();
-  const owner = options.ownerUserId ?? actor.userId;
+/** A meeting's stored fields as a write checked them, with its participants (the owner first). */
+interface Planned {
+  columns: Omit<MeetingRow, 'org_id' | 'id' | 'created_at' | 'version' | 'participant_ids'> & { participant_ids: string };
+  participants: string[];
+}
+
+interface PlanOptions {
+  owner: string;
+  timeZone: string;
+  /** Whether start_at may not be past `now` (a booking, or a change of the start). */
+  checkStart: boolean;
+  now: number;
+  linkable?: LinkableUsers;
+  /** Participants already linked: not checked again, so a member deactivated since stays on. */
+  linked?: ReadonlySet<string>;
+}
+
+/**
+ * A meeting's fields checked as a booking checks them (every field problem at once, then the
+ * series' safety: the start an occurrence of the rule, an end within the horizon, a bounded
+ * count), and shaped as stored. Throws the 422 naming each field.
+ */
+async function planMeeting(db: Db, orgId: string, input: MeetingCreateInput, options: PlanOptions): Promise<Planned> {
+  const { owner, timeZone } = options;
   const problems: FieldProblem[] = [];
   const title = trimmedOrNull(input.title);
   if (title === null) problems.push({ field: 'title', message: 'must not be empty' });
   const start = Date.parse(input.start_at);
-  if ((options.checkStart ?? true) && start < now) problems.push({ field: 'start_at', message: `${input.start_at} is in the past` });
+  if (options.checkStart && start < options.now) problems.push({ field: 'start_at', message: `${input.start_at} is in the past` });
   const end = input.end_at === undefined ? start + 60 * MINUTE : Date.parse(input.end_at);
   if (end <= start) problems.push({ field: 'end_at', message: 'must be after start_at' });
   else if (end - start > MAX_DURATION_MINUTES * MINUTE) problems.push({ field: 'end_at', message: `a meeting lasts at most ${MAX_DURATION_MINUTES} minutes` });
   const videoUrl = trimmedOrNull(input.video_url);
   if (videoUrl !== null && !isWebUrl(videoUrl)) problems.push({ field: 'video_url', message: 'must be an http or https URL without user name or password' });
   const participants = [...new Set([owner, ...(input.participant_ids ?? []).map((id) => id.trim())])];
+  const unchecked = (ids: string[]) => ids.filter((id) => !(options.linked?.has(id) ?? false));
   const invited = participants.filter((id) => id !== owner);
-  problems.push(...(await userLinkProblems(tx.db, orgId, [['owner_user_id', [owner]], ['participant_ids', invited]], options.linkable)));
-  const timeZone = timeZoneOf(actor.orgSettings);
+  problems.push(...(await userLinkProblems(db, orgId, [['owner_user_id', unchecked([owner])], ['participant_ids', unchecked(invited)]], options.linkable)));
   let rule: string | null = null;
   const ruleText = trimmedOrNull(input.recurrence_rule);
   if (ruleText !== null) {
@@ -97,12 +120,8 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
   if ((occurrenceCount(series) ?? 0) > MAX_OCCURRENCES) {
     fail([{ field: 'recurrence_rule', message: `has more than ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences before its UNTIL: a series has at most ${MAX_OCCURRENCES.toLocaleString('en-US')}` }]);
   }
-  const id = options.id ?? newId();
-  if (options.id !== undefined && (await meetingExists(tx.db, orgId, id))) fail([{ field: 'id', message: `${id} is already a meeting of this organization` }]);
   const last = lastEndMs(series);
-  const row = {
-    org_id: orgId,
-    id,
+  const columns = {
     title: title ?? '',
     start_at: new Date(start).toISOString(),
     end_at: new Date(end).toISOString(),
@@ -116,26 +135,84 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
     reminder_minutes: input.reminder_minutes ?? null,
     owner_user_id: owner,
     participant_ids: toJson(participants),
-    created_at: nowIso(),
   };
-  await insertMeeting(tx.db, row, participants);
+  return { columns, participants };
+}
+
+function announced(out: MeetingOut): EventContexts['meeting.created'] {
+  return {
+    title: out.title, startAt: out.start_at, endAt: out.end_at, location: out.location, videoUrl: out.video_url,
+    recurrenceRule: out.recurrence_rule, ownerUserId: out.owner_user_id, participantIds: out.participantIds,
+  };
+}
+
+export async function createMeeting(tx: Tx, actor: CalendarActor, input: MeetingCreateInput, options: CreateOptions = {}): Promise<MeetingOut> {
+  const orgId = actor.orgId;
+  const now = options.now ?? Date.now();
+  const owner = options.ownerUserId ?? actor.userId;
+  const planned = await planMeeting(tx.db, orgId, input, {
+    owner, timeZone: timeZoneOf(actor.orgSettings), checkStart: options.checkStart ?? true, now, ...(options.linkable === undefined ? {} : { linkable: options.linkable }),
+  });
+  const id = options.id ?? newId();
+  if (options.id !== undefined && (await meetingExists(tx.db, orgId, id))) fail([{ field: 'id', message: `${id} is already a meeting of this organization` }]);
+  await insertMeeting(tx.db, { org_id: orgId, id, ...planned.columns, created_at: nowIso() }, planned.participants);
   const stored = await findMeeting(tx.db, orgId, id);
   if (stored === undefined) throw new Error('the meeting just written is missing');
   const out = meetingOut(stored);
-  if (options.announce ?? true) {
-    await emit(tx, {
-      orgId,
-      name: 'meeting.created',
-      entityType: 'meeting',
-      entityId: id,
-      context: {
-        title: out.title, startAt: out.start_at, endAt: out.end_at, location: out.location, videoUrl: out.video_url,
-        recurrenceRule: out.recurrence_rule, ownerUserId: owner, participantIds: participants,
-      },
-      record: out,
-    });
-  }
+  if (options.announce ?? true) await emit(tx, { orgId, name: 'meeting.created', entityType: 'meeting', entityId: id, context: announced(out), record: out });
   await scheduleFirstReminder(tx, stored, now);
+  return out;
+}
+
+/** The fields whose change moves the meeting's reminders. */
+const TIMING = new Set(['start_at', 'recurrence_rule', 'reminder_minutes']);
+
+/**
+ * PATCH /meetings/{id} (an extension): changes the fields sent, checked as a booking checks them
+ * (a changed start may not be past). A meeting the caller does not see is 404; one they see but
+ * neither own nor administer is 403. A new start without an end keeps the duration. Raises
+ * meeting.updated with the record; participants added are told as on a booking (meeting.invited);
+ * a change of the times, rule or reminder reschedules the reminders in the same transaction.
+ */
+export async function changeMeeting(tx: Tx, actor: CalendarActor, id: string, input: MeetingPatchInput, expected: number | undefined, now = Date.now()): Promise<MeetingOut> {
+  const orgId = actor.orgId;
+  const row = await findMeeting(tx.db, orgId, id);
+  const before = row === undefined ? undefined : meetingOut(row);
+  if (row === undefined || before === undefined || !(seesAll(actor) || before.participantIds.includes(actor.userId))) throw notFound('meeting');
+  if (row.owner_user_id !== actor.userId && !actor.isAdmin) {
+    throw forbidden('owner_only', 'only the meeting\'s owner or an administrator changes a meeting', { owner_user_id: row.owner_user_id });
+  }
+  if (expected !== undefined && expected !== row.version) throw new StaleVersionError(expected);
+  const startMs = Date.parse(row.start_at);
+  const start = input.start_at === undefined ? startMs : Date.parse(input.start_at);
+  const kept = <T>(given: T | undefined, stored: T): T => (given === undefined ? stored : given);
+  const planned = await planMeeting(tx.db, orgId, {
+    title: kept(input.title, row.title),
+    start_at: kept(input.start_at, row.start_at),
+    end_at: input.end_at ?? new Date(start + row.duration_seconds * 1000).toISOString(),
+    participant_ids: kept(input.participant_ids, before.participantIds),
+    location: kept(input.location, row.location),
+    video_url: kept(input.video_url, row.video_url),
+    summary: kept(input.summary, row.summary),
+    recurrence_rule: kept(input.recurrence_rule, row.recurrence_rule),
+    reminder_minutes: kept(input.reminder_minutes, row.reminder_minutes),
+  }, { owner: row.owner_user_id, timeZone: row.time_zone, checkStart: start !== startMs, now, linked: new Set(before.participantIds) });
+  const changed = changedFields(before, meetingOut({ ...row, ...planned.columns }));
+  if (changed.length === 0) return before;
+  const participants = changed.includes('participantIds') ? planned.participants : undefined;
+  if (!(await updateMeeting(tx.db, orgId, id, row.version, planned.columns, participants))) throw new StaleVersionError(expected ?? row.version);
+  const stored = await findMeeting(tx.db, orgId, id);
+  if (stored === undefined) throw new Error('the meeting just changed is missing');
+  const out = meetingOut(stored);
+  await emit(tx, { orgId, name: 'meeting.updated', entityType: 'meeting', entityId: id, context: { version: out.version, changedFields: changed }, record: out });
+  const added = out.participantIds.filter((user) => !before.participantIds.includes(user));
+  if (added.length > 0) {
+    await emit(tx, { orgId, name: 'meeting.invited', entityType: 'meeting', entityId: id, context: { ...announced(out), participantIds: added, actorUserId: actor.userId } });
+  }
+  if (changed.some((field) => TIMING.has(field))) {
+    await deletePendingReminders(tx.db, orgId, id);
+    await scheduleFirstReminder(tx, stored, now);
+  }
   return out;
 }
 

@@ -42,4 +42,9 @@ export const calendarMigrations: Migration[] = [
       `CREATE INDEX meeting_reminders_finished ON meeting_reminders (completed_at)`,
     ],
   },
+  {
+    // PATCH /meetings/{id} (an extension): a meeting's version, for If-Match and the ETag; meetings booked before it are at version 1.
+    name: '1001_meeting_versions',
+    statements: () => [`ALTER TABLE meetings ADD COLUMN version INTEGER NOT NULL DEFAULT 1`],
+  },
 ];

@@ -1,5 +1,5 @@
 import type { DomainModule } from '../module.ts';
-import { calendarEvents, meetingCreatedRule, meetingReminderRule, meetingSight } from './events.ts';
+import { calendarEvents, meetingCreatedRule, meetingInvitedRule, meetingReminderRule, meetingSight } from './events.ts';
 import { meetingsImporter } from './importers.ts';
 import { calendarMigrations } from './migrations.ts';
 import { deleteFinishedReminders } from './queries.ts';
@@ -15,7 +15,7 @@ export const calendarModule: DomainModule = {
   importers: [meetingsImporter],
   events: calendarEvents,
   eventSight: { meeting: meetingSight },
-  notifications: [meetingCreatedRule, meetingReminderRule],
+  notifications: [meetingCreatedRule, meetingInvitedRule, meetingReminderRule],
   workers: [startReminders],
   prune: (storage, before) => deleteInBatches(storage, (db, limit) => deleteFinishedReminders(db, before, limit)),
 };

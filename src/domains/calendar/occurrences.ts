@@ -35,5 +35,6 @@ export function meetingOut(row: MeetingRow, startMs = Date.parse(row.start_at), 
     owner_user_id: row.owner_user_id,
     summary: row.summary,
     reminder_minutes: row.reminder_minutes,
+    version: row.version,
   };
 }

@@ -1,5 +1,5 @@
 /** The calendar domain's only SQL. Every function takes the organization id, except the reminders' claim, which serves all. */
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { deleteFinishedJobs, dueCondition } from '../../events/outbox/queries.ts';
 import { defineCollection } from '../../storage/change-counters.ts';
 import type { Db } from '../../storage/statements.ts';
@@ -23,6 +23,40 @@ export async function meetingExists(db: Db, orgId: string, id: string): Promise<
 
 export function findMeeting(db: Db, orgId: string, id: string): Promise<MeetingRow | undefined> {
   return db.selectFrom('meetings').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Writes a change of a meeting at `version`, one version on; false when it is no longer at that
+ * version (changed meanwhile). A new participant list replaces the visibility rows too.
+ */
+export async function updateMeeting(db: Db, orgId: string, id: string, version: number, changes: Updateable<MeetingsTable>, participants: readonly string[] | undefined): Promise<boolean> {
+  const result = await db
+    .updateTable('meetings')
+    .set({ ...changes, version: version + 1 })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (participants !== undefined) {
+    await db.deleteFrom('meeting_participants').where('org_id', '=', orgId).where('meeting_id', '=', id).execute();
+    await db.insertInto('meeting_participants').values(participants.map((userId) => ({ org_id: orgId, user_id: userId, meeting_id: id }))).execute();
+  }
+  await MEETINGS.bump(db, orgId);
+  return true;
+}
+
+/** Deletes the meeting's reminders not yet sent (its times or reminder changed); one being sent finds its lease gone and is not recorded. */
+export async function deletePendingReminders(db: Db, orgId: string, meetingId: string): Promise<void> {
+  // Reminder ids are `<meeting id>:<start>`: the range reads the primary key, not the whole table.
+  await db
+    .deleteFrom('meeting_reminders')
+    .where('org_id', '=', orgId)
+    .where('id', '>=', `${meetingId}:`)
+    .where('id', '<', `${meetingId};`)
+    .where('meeting_id', '=', meetingId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /** The series that can have an occurrence overlapping [from, to): started before `to`, not ended by `from`; `visibleTo` keeps one user's. */

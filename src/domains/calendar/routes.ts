@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { readerTag, taggedByCollection } from '../../http/conditional.ts';
 import { route } from '../../http/route.ts';
+import { IdParam } from '../../http/schemas.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
-import { createMeeting, listMeetings, seesAll } from './meetings.ts';
+import { changeMeeting, createMeeting, listMeetings, seesAll } from './meetings.ts';
 import { MEETINGS } from './queries.ts';
-import { MAX_ITEMS, MAX_WINDOW_DAYS, Meeting, MeetingCreate, MeetingList, MeetingListQuery } from './schemas.ts';
+import { MAX_ITEMS, MAX_WINDOW_DAYS, Meeting, MeetingCreate, MeetingList, MeetingListQuery, MeetingPatch } from './schemas.ts';
 
 const read: RouteAccess = { scope: 'calendar:read', capability: 'calendar', mode: 'read' };
 const book: RouteAccess = { scope: 'calendar:write', right: 'content.meetings.manage', capability: 'calendar', mode: 'write', risk: 'low' };
@@ -39,4 +41,25 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     response: { status: 201, schema: Meeting, description: 'The meeting booked (its first occurrence\'s times).' },
     errors: { 409: 'The Idempotency-Key is in use (idempotency_in_progress).' },
   }, async (req, reply) => write(req, reply, 201, (tx) => createMeeting(tx, req.actor, req.body)));
+
+  route(app, {
+    method: 'PATCH', url: '/meetings/:id', operationId: 'updateMeeting', tags, access: book,
+    summary: 'Change a meeting: reschedule, retitle, invite (extension of v1)',
+    description:
+      'Changes only the fields sent, checked as a booking checks them; a changed start_at must not be past, and without end_at the meeting keeps its duration. '
+      + 'participant_ids replaces the participants (the owner stays); those added are notified as on a booking. A change of start_at, recurrence_rule or reminder_minutes '
+      + 'reschedules the reminders. Only the meeting\'s owner or an administrator changes it. Raises meeting.updated with the version and the changed fields. '
+      + 'If-Match with the version refuses a change made meanwhile. The id is the meeting\'s, not an occurrence\'s: a series changes as a whole. ' + visibility,
+    params: IdParam, body: MeetingPatch,
+    response: { status: 200, schema: Meeting, description: 'The meeting at its new version (also the ETag), its first occurrence\'s times.' },
+    errors: {
+      403: 'The scope or right is missing (insufficient_scope), or the caller sees the meeting but neither owns it nor is an administrator (owner_only, with details.owner_user_id).',
+      404: 'No meeting with this id that the caller sees (not_found).',
+      409: 'The meeting changed since the If-Match version (stale_version, with details.expected_version).',
+      422: 'The input is not valid (validation_error; details.fields names each field).',
+    },
+  }, async (req, reply) => {
+    const expected = expectedVersion(req);
+    return write(req, reply, 200, (tx) => changeMeeting(tx, req.actor, req.params.id, req.body, expected));
+  });
 }

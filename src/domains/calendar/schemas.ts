@@ -55,14 +55,26 @@ export const Meeting = named('Meeting', Type.Object({
   owner_user_id: Type.String(),
   summary: Nullable(Type.String()),
   reminder_minutes: Nullable(Type.Integer()),
+  version: Type.Integer({ minimum: 1, description: 'the meeting\'s version (every occurrence of a series shows the series\'): If-Match of PATCH /meetings/{id}' }),
 }, {
   description: 'A meeting, or one occurrence of a recurring meeting.',
   examples: [{
-    ...answered, id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f', duration_minutes: 45, owner_user_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71',
+    ...answered, id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f', duration_minutes: 45, version: 1, owner_user_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71',
     participantIds: ['0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71', '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70'],
   }],
 }));
 export type MeetingOut = Static<typeof Meeting>;
+
+/** PATCH /meetings/{id}: the fields of a booking, each optional; only those sent change. */
+export const MeetingPatch = named('MeetingPatch', Type.Partial(
+  Type.Object({
+    ...MeetingCreate.properties,
+    start_at: DateTime({ description: 'ISO 8601 with offset; a changed start must not be past. Without end_at the meeting keeps its duration' }),
+    participant_ids: Type.Array(RefId({ description: 'a user id of the organization' }), { maxItems: 200, description: 'replaces the participants; the owner stays; those added are notified as on a booking' }),
+  }),
+  { additionalProperties: false, minProperties: 1, examples: [{ start_at: '2030-03-25T11:00:00+02:00', location: 'Room 5' }] },
+));
+export type MeetingPatchInput = Static<typeof MeetingPatch>;
 export const MeetingList = ListOf(Meeting, 'MeetingList');
 
 export const MeetingListQuery = Type.Object({

@@ -1,4 +1,5 @@
 import type { JobTableColumns } from '../../events/outbox/tables.ts';
+import type { Generated } from 'kysely';
 import type { DbJson, DbTimestamp } from '../../storage/codecs.ts';
 
 /** A meeting: one occurrence, or a series of them when it has a recurrence rule. */
@@ -23,6 +24,8 @@ export interface MeetingsTable {
   /** JSON array of user ids, the owner first. */
   participant_ids: DbJson;
   created_at: DbTimestamp;
+  /** 1 when booked, one more with each change (PATCH /meetings/{id}). */
+  version: Generated<number>;
 }
 
 /** Who a meeting concerns (the owner included): the visibility filter reads it through its key. */

@@ -10,7 +10,7 @@ export const EventFeedQuery = Type.Object(
     cursor: Type.Optional(Text({ maxLength: 300, description: 'the next_cursor of the previous page; absent: from the oldest event kept' })),
     limit: Type.Integer({ minimum: 1, maximum: 500, default: FEED_LIMIT_DEFAULT, description: 'events per page, 1 to 500' }),
     types: Type.Optional(Text({ maxLength: 2000, description: 'comma-separated event names of the catalog, or * (every event; the default)' })),
-    include: Type.Optional(Type.Literal('record', { description: 'record: each event\'s data also carries `record`, the record as its GET showed it right after the change (where the domain records it: tasks, products, movements, meetings, client and deal created/updated)' })),
+    include: Type.Optional(Type.Literal('record', { description: 'record: each event\'s data also carries `record`, the record as its GET showed it right after the change (every catalog event: tasks, products, movements, meetings, clients, deals, payment requests, processes); a webhook subscription asks for the same with includeRecord' })),
     entity_type: Type.Optional(Text({ maxLength: 100, description: 'only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process' })),
   },
   { additionalProperties: false },

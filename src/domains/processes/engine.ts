@@ -15,6 +15,7 @@ import { emit } from '../../events/emit.ts';
 import { activeMemberUserIds } from '../../platform/members.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import type { EventContexts } from '../../events/types.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { TasksActor } from '../tasks/actor.ts';
 import type { Steward } from '../tasks/stewardship.ts';
@@ -23,6 +24,7 @@ import { INITIATOR, predecessors } from './graph.ts';
 import type { TemplateStage } from './graph.ts';
 import { addParticipant, appendJournal, endStage, insertStage, lockProcess, saveProcess, stageById, stageRows } from './queries.ts';
 import type { ProcessRow, StageRow } from './queries.ts';
+import { processRecord, shownProcess } from './record.ts';
 import type { Decision, ProcessStatus } from './schemas.ts';
 import { findTemplate } from './templates.ts';
 import type { Template } from './templates.ts';
@@ -43,13 +45,19 @@ export interface Run {
   /** The right they acted by in a stage executor's place (bpm.admin), if so. */
   actorRight: string | null;
   now: string;
+  /** The catalog events of this step, raised by announce() once the process row shows the step. */
+  pending: PendingEvent[];
 }
+
+type PendingEvent =
+  | { name: 'process.started' | 'process.completed' | 'process.failed' | 'process.cancelled'; context: EventContexts['process.started'] }
+  | { name: 'process.stage_decided'; context: EventContexts['process.stage_decided'] };
 
 export type JournalKind =
   | 'process.started' | 'process.completed' | 'process.failed' | 'process.cancelled'
   | 'stage.activated' | 'stage.completed' | 'stage.approved' | 'stage.rejected' | 'stage.cancelled' | 'stage.close_ignored';
 
-/** Records a step in the process journal, and raises the catalog event of a process started or ended, or of an approval decided. */
+/** Records a step in the process journal, and queues the catalog event of a process started or ended, or of an approval decided (see announce). */
 export async function journal(run: Run, kind: JournalKind, stage?: StageRow, note?: string): Promise<void> {
   await appendJournal(run.tx.db, {
     org_id: run.orgId,
@@ -63,13 +71,27 @@ export async function journal(run: Run, kind: JournalKind, stage?: StageRow, not
     actor_right: run.actorRight,
     note: note ?? null,
   });
-  const about = { orgId: run.orgId, entityType: 'process', entityId: run.processId };
   const by = { templateId: run.template.id, actorUserId: run.actorUserId };
   if (kind === 'process.started' || kind === 'process.completed' || kind === 'process.failed' || kind === 'process.cancelled') {
-    await emit(run.tx, { ...about, name: kind, context: by });
+    run.pending.push({ name: kind, context: by });
   } else if (stage !== undefined && (kind === 'stage.approved' || kind === 'stage.rejected')) {
     const decision = kind === 'stage.approved' ? 'approved' : 'rejected';
-    await emit(run.tx, { ...about, name: 'process.stage_decided', context: { ...by, stageInstanceId: stage.id, stageTitle: stage.stage_title, decision } });
+    run.pending.push({ name: 'process.stage_decided', context: { ...by, stageInstanceId: stage.id, stageTitle: stage.stage_title, decision } });
+  }
+}
+
+/**
+ * Raises the step's queued catalog events, in the step's transaction, each with the process as
+ * GET /processes/{id} shows it after the step: called once the process row is written (a
+ * process being started has no row until the start stage is active).
+ */
+export async function announce(run: Run): Promise<void> {
+  if (run.pending.length === 0) return;
+  const record = await processRecord(run.tx.db, run.orgId, run.processId);
+  const about = { orgId: run.orgId, entityType: 'process', entityId: run.processId, ...(record === undefined ? {} : { record: shownProcess(record) }) };
+  for (const event of run.pending.splice(0)) {
+    if (event.name === 'process.stage_decided') await emit(run.tx, { ...about, name: event.name, context: event.context });
+    else await emit(run.tx, { ...about, name: event.name, context: event.context });
   }
 }
 
@@ -192,6 +214,7 @@ export async function outcome(run: Run): Promise<{ status: ProcessStatus; curren
 
 async function settle(run: Run): Promise<void> {
   await saveProcess(run.tx.db, run.orgId, run.processId, await outcome(run));
+  await announce(run);
 }
 
 /** The run of a locked process, or undefined when it is not running (the step then changes nothing). */
@@ -213,6 +236,7 @@ export async function locked(tx: Tx, orgId: string, processId: string, actorUser
     actorUserId,
     actorRight: null,
     now: nowIso(),
+    pending: [],
   };
 }
 

@@ -5,7 +5,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { cancelProcess, finishStage } from './engine.ts';
 import { processes, journalRows, stageById, stageRows } from './queries.ts';
-import { stageInstance } from './processes.ts';
+import { stageInstance } from './record.ts';
 import type { Decision } from './schemas.ts';
 
 export async function showProcess(storage: Storage, slug: string, id: string): Promise<Record<string, unknown>> {

@@ -2,7 +2,6 @@
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
-import { isoWithOffset } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -10,12 +9,14 @@ import { clientExists } from '../crm/clients.ts';
 import { dealExists } from '../crm/deals.ts';
 import { taskVisible } from '../tasks/tasks.ts';
 import type { ProcessesActor } from './actor.ts';
-import { activate, journal, outcome, unassignable } from './engine.ts';
+import { activate, announce, journal, outcome, unassignable } from './engine.ts';
 import type { Run } from './engine.ts';
 import { startStage } from './graph.ts';
-import { addParticipant, isParticipant, processes, stageRows } from './queries.ts';
-import type { ProcessRecord, StageRow } from './queries.ts';
-import type { EntityType, ProcessCreateInput, ProcessListInput, ProcessStartedOut, StageInstanceOut } from './schemas.ts';
+import { addParticipant, isParticipant, processes } from './queries.ts';
+import type { ProcessRecord } from './queries.ts';
+import type { EntityType, ProcessCreateInput, ProcessListInput, ProcessStartedOut } from './schemas.ts';
+import { processRecord } from './record.ts';
+import type { ProcessOut } from './record.ts';
 import { findTemplate } from './templates.ts';
 
 
@@ -66,6 +67,7 @@ export async function startProcess(tx: Tx, actor: ProcessesActor, input: Process
     actorUserId: actor.userId,
     actorRight: null,
     now,
+    pending: [],
   };
   await addParticipant(tx.db, orgId, id, actor.userId);
   await journal(run, 'process.started', undefined, `template "${template.title}"`);
@@ -86,32 +88,18 @@ export async function startProcess(tx: Tx, actor: ProcessesActor, input: Process
     started_at: now,
     ...state,
   });
+  await announce(run);
   return { id: created.id, template_id: created.template_id, status: created.status, current_stage_ids: created.current_stage_ids, started_at: created.started_at };
 }
-
-export function stageInstance(row: StageRow): StageInstanceOut {
-  return {
-    id: row.id,
-    stage_title: row.stage_title,
-    stage_type: row.stage_type,
-    status: row.status,
-    decision: row.decision,
-    assignee_id: row.assignee_id,
-    activated_at: isoWithOffset(row.activated_at),
-    completed_at: isoWithOffset(row.completed_at),
-  };
-}
-
-export type ProcessOut = ProcessRecord & { stage_instances: StageInstanceOut[] };
 
 async function canSee(db: Db, actor: ProcessesActor, process: ProcessRecord): Promise<boolean> {
   return seesAll(actor) || process.initiated_by_id === actor.userId || isParticipant(db, actor.orgId, process.id, actor.userId);
 }
 
 export async function getProcess(db: Db, actor: ProcessesActor, id: string): Promise<ProcessOut> {
-  const process = await processes.find(db, actor.orgId, id);
+  const process = await processRecord(db, actor.orgId, id);
   if (process === undefined || !(await canSee(db, actor, process))) throw notFound('process');
-  return { ...process, stage_instances: (await stageRows(db, actor.orgId, id)).map(stageInstance) };
+  return process;
 }
 
 export function listProcesses(db: Db, actor: ProcessesActor, query: ProcessListInput): Promise<Page<ProcessRecord>> {

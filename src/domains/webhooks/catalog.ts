@@ -22,6 +22,7 @@ export const EVENT_NAMES = [
   'product.updated',
   'movement.created',
   'meeting.created',
+  'meeting.updated',
   'process.started',
   'process.completed',
   'process.failed',

@@ -1,4 +1,5 @@
-import { nowIso, readJson } from '../../storage/codecs.ts';
+import { eventRecord } from '../../events/queries.ts';
+import { nowIso, readBool, readJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { Consumer, StoredEvent } from '../../events/types.ts';
@@ -11,16 +12,24 @@ export const DELIVERIES_CHANNEL = 'bizplat_webhook_deliveries';
 
 /**
  * Fans one catalog event out to one delivery per matching active subscription, in the
- * consumer's transaction: the deliveries exist exactly when the event is marked handled.
+ * consumer's transaction: the deliveries exist exactly when the event is marked handled. A
+ * subscription with includeRecord gets data.record too, where the writer gave one (read only
+ * then); the others get exactly the spec's body.
  */
 async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
   const targets = (await activeSubscriptionEvents(tx.db, event.orgId)).filter((s) => subscribesTo(readJson(s.events), event.name));
   if (targets.length === 0) return;
-  const body = deliveryBody(event.name, { entityType: event.entityType, entityId: event.entityId, ...event.context }, event.createdAt);
+  const data = { entityType: event.entityType, entityId: event.entityId, ...event.context };
+  const body = deliveryBody(event.name, data, event.createdAt);
+  const wantRecord = (s: { include_record: boolean | number }) => readBool(s.include_record);
+  const record = targets.some(wantRecord) ? await eventRecord(tx.db, event.seq) : null;
+  const withRecord = record === null ? body : deliveryBody(event.name, { ...data, record }, event.createdAt);
   const now = nowIso();
   await insertDeliveries(
     tx.db,
-    targets.map((s) => ({ org_id: event.orgId, id: newId(), subscription_id: s.id, event_id: event.id, event: event.name, body, created_at: now, next_attempt_at: now })),
+    targets.map((s) => ({
+      org_id: event.orgId, id: newId(), subscription_id: s.id, event_id: event.id, event: event.name, body: wantRecord(s) ? withRecord : body, created_at: now, next_attempt_at: now,
+    })),
   );
   await tx.notify(DELIVERIES_CHANNEL);
 }

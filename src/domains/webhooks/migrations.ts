@@ -78,4 +78,9 @@ export const webhookMigrations: Migration[] = [
       `ALTER TABLE webhook_subscriptions ADD COLUMN previous_secret_until ${t.timestamp}`,
     ],
   },
+  {
+    // The record beside each event, for the subscriptions that ask for it (an extension); off for those made before.
+    name: '0305_webhook_include_record',
+    statements: (t) => [`ALTER TABLE webhook_subscriptions ADD COLUMN include_record ${t.bool} NOT NULL DEFAULT ${t.false}`],
+  },
 ];

@@ -37,6 +37,7 @@ export const subscriptions = defineResource({
     url: 'url',
     events: subscription.via('events', (value) => readJson<string[]>(value)),
     isActive: subscription.via('is_active', readBool),
+    includeRecord: subscription.via('include_record', readBool),
     failureCount: 'failure_count',
     lastSuccessAt: subscription.via('last_success_at', (value) => isoWithOffset(value)),
     lastFailureAt: subscription.via('last_failure_at', (value) => isoWithOffset(value)),
@@ -88,8 +89,8 @@ export async function replaceStoredTarget(db: Db, was: StoredTarget, now: { url:
   return replaced;
 }
 
-export function activeSubscriptionEvents(db: Db, orgId: string): Promise<Array<{ id: string; events: unknown }>> {
-  return db.selectFrom('webhook_subscriptions').select(['id', 'events']).where('org_id', '=', orgId).where('is_active', '=', true).execute();
+export function activeSubscriptionEvents(db: Db, orgId: string): Promise<Array<{ id: string; events: unknown; include_record: boolean | number }>> {
+  return db.selectFrom('webhook_subscriptions').select(['id', 'events', 'include_record']).where('org_id', '=', orgId).where('is_active', '=', true).execute();
 }
 
 export async function disableSubscription(db: Db, orgId: string, id: string, now: string): Promise<void> {

@@ -94,8 +94,16 @@ function payloadOf(event: string) {
     Type.Object({
       event: Type.Literal(event),
       data: Type.Object(
-        { entityType: Type.Literal(entityType, { description: 'the kind of record' }), entityId: Type.String({ description: 'the record id' }), ...properties },
-        { description: `entityType and entityId, then the context of ${event}` },
+        {
+          entityType: Type.Literal(entityType, { description: 'the kind of record' }),
+          entityId: Type.String({ description: 'the record id' }),
+          ...properties,
+          record: Type.Optional(Type.Object({}, {
+            additionalProperties: true,
+            description: `beyond the spec, only for a subscription created with includeRecord: the ${entityType} as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none`,
+          })),
+        },
+        { description: `entityType and entityId, then the context of ${event}; record only for a subscription with includeRecord` },
       ),
     }),
   ]);

@@ -11,10 +11,13 @@ const subscriptionExample = {
   url: 'https://erp.example.com/hooks/bizplat',
   events: ['client.created', 'deal.won'],
   isActive: true,
+  includeRecord: false,
   failureCount: 0,
   lastSuccessAt: '2025-03-01T09:30:00.000+00:00',
   lastFailureAt: null,
 };
+
+const INCLUDE_RECORD = `beyond the spec: whether each delivery's data also carries record, the record as its GET showed it right after the change (as the events feed gives it with include=record), where the domain records it`;
 
 export const Subscription = named(
   'WebhookSubscription',
@@ -25,6 +28,7 @@ export const Subscription = named(
       url: Type.String({ format: 'uri', description: 'an https:// URL' }),
       events: Type.Array(Type.String(), { description: 'catalog event names, or ["*"] for every event' }),
       isActive: Type.Boolean(),
+      includeRecord: Type.Boolean({ description: INCLUDE_RECORD }),
       failureCount: Type.Integer({ minimum: 0, description: 'failed attempts since the last success' }),
       lastSuccessAt: Timestamp,
       lastFailureAt: Timestamp,
@@ -63,6 +67,7 @@ export const CreateSubscriptionBody = named(
       events: Type.Union([Type.Literal('*'), Type.Array(Text({ maxLength: 100 }), { maxItems: 50 })], {
         description: 'catalog event names, or "*" (or ["*"]) for every event',
       }),
+      includeRecord: Type.Optional(Type.Boolean({ description: `${INCLUDE_RECORD}; false by default: the body is then exactly the spec's` })),
     },
     { additionalProperties: false, examples: [{ name: 'ERP sync', url: 'https://erp.example.com/hooks/bizplat', events: ['client.created', 'deal.won'] }] },
   ),

@@ -57,6 +57,7 @@ export async function createSubscription(tx: Tx, actor: WebhooksActor, body: Cre
     events: toJson(events),
     secret: sealSecret(sealer, actor.orgId, id, secret),
     is_active: true,
+    include_record: body.includeRecord ?? false,
     failure_count: 0,
     last_success_at: null,
     last_failure_at: null,
@@ -68,7 +69,7 @@ export async function createSubscription(tx: Tx, actor: WebhooksActor, body: Cre
     action: 'webhook.create',
     targetType: 'webhook_subscription',
     targetId: id,
-    changes: { name: { before: null, after: name }, url: { before: null, after: body.url }, events: { before: null, after: events }, isActive: { before: null, after: true } },
+    changes: { name: { before: null, after: name }, url: { before: null, after: body.url }, events: { before: null, after: events }, isActive: { before: null, after: true }, includeRecord: { before: null, after: body.includeRecord ?? false } },
   });
   return { ...created, secret, note: SIGNATURE_NOTE };
 }

@@ -1,5 +1,5 @@
 import type { JobTableColumns } from '../../events/outbox/tables.ts';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { DbBool, DbJson, DbTimestamp } from '../../storage/codecs.ts';
 
 export interface WebhookSubscriptionsTable {
@@ -15,6 +15,8 @@ export interface WebhookSubscriptionsTable {
   previous_secret: string | null;
   previous_secret_until: DbTimestamp | null;
   is_active: DbBool;
+  /** Deliveries carry data.record, the record as the API shows it after the change (an extension). */
+  include_record: ColumnType<boolean | number, boolean | undefined, boolean>;
   failure_count: Generated<number>;
   last_success_at: DbTimestamp | null;
   last_failure_at: DbTimestamp | null;
