@@ -247,7 +247,7 @@ describe('OpenAPI document of the served domains', () => {
     assert.equal(signature?.required, true);
     const body = won.requestBody!.content['application/json']!.schema as unknown as { allOf: Array<{ $ref?: string; properties?: { data: { properties: Record<string, unknown> } } }> };
     assert.equal(body.allOf[0]!.$ref, '#/components/schemas/WebhookPayload');
-    assert.deepEqual(Object.keys(body.allOf[1]!.properties!.data.properties), ['entityType', 'entityId', 'version', 'stageId', 'stage'], 'each event documents its context');
+    assert.deepEqual(Object.keys(body.allOf[1]!.properties!.data.properties), ['entityType', 'entityId', 'version', 'stageId', 'stage', 'record'], 'each event documents its context, and the record a subscription may ask for');
     const payload = doc.components.schemas.WebhookPayload!;
     assert.deepEqual([...payload.required!].sort(), ['data', 'event', 'ts']);
     assert.deepEqual((payload.properties!.data as { required: string[] }).required, ['entityType', 'entityId']);
