@@ -88,7 +88,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.equal(body.items.length, 1);
     assert.equal(body.items[0]!.id, created.id);
     assert.equal(list.body.includes(created.secret!), false);
-    assert.deepEqual(Object.keys(body.items[0]!).sort(), ['events', 'failureCount', 'id', 'isActive', 'lastFailureAt', 'lastSuccessAt', 'name', 'url']);
+    assert.deepEqual(Object.keys(body.items[0]!).sort(), ['events', 'failureCount', 'id', 'includeRecord', 'isActive', 'lastFailureAt', 'lastSuccessAt', 'name', 'url']);
 
     const stored = await ctx().storage.db.selectFrom('webhook_subscriptions').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
     assert.equal(stored.secret.includes(created.secret!), false, 'sealed at rest, never in clear');
