@@ -158,13 +158,16 @@ describeEachDatabase(
       const approvedAtStart = await getProcess(approved.id);
       const cancelled = await start(ctx(), p, { template_id: template });
       await cancelByOperator(ctx().storage, p.slug, cancelled.id, 'not needed');
+      // The engine decides the stage when it handles the task's status change: the event runner does that.
+      running.push(await startDelivery(ctx()));
+      await moveTask(ctx(), p, (await taskOf(ctx(), p.orgId, approved.current_stage_ids[0]!)).id, ['In progress', 'Done']);
 
       const read = async (include: boolean) => {
         const res = await api(ctx(), p.token, 'GET', '/events', { query: { limit: '500', ...(include ? { include: 'record' } : {}) } });
         assert.equal(res.statusCode, 200, res.body);
         return json<{ items: FeedItem[] }>(res).items;
       };
-      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'process.cancelled'));
+      const items = await eventually(() => read(true), (list) => list.some((i) => i.event === 'process.cancelled') && list.some((i) => i.event === 'process.completed'));
       const recordOf = (event: string, id: string) => items.find((i) => i.event === event && i.data.entityId === id)?.data.record;
       assert.deepEqual(recordOf('task.created', task.id), afterCreate, 'the record at the version the event reports');
       assert.deepEqual(recordOf('task.updated', task.id), json(await api(ctx(), p.token, 'GET', `/tasks/${task.id}`)));
@@ -177,6 +180,10 @@ describeEachDatabase(
       assert.deepEqual(recordOf('finance_request.created', request.id), json(await api(ctx(), p.token, 'GET', `/finance-requests/${request.id}`)));
       assert.deepEqual(recordOf('process.started', approved.id), approvedAtStart, 'the started process with its start stage active');
       assert.deepEqual(recordOf('process.cancelled', cancelled.id), await getProcess(cancelled.id));
+      const approvedAtEnd = await getProcess(approved.id);
+      assert.equal((approvedAtEnd as { status?: string }).status, 'completed');
+      assert.deepEqual(recordOf('process.stage_decided', approved.id), approvedAtEnd, 'decided and completed in one step: the process as it ended');
+      assert.deepEqual(recordOf('process.completed', approved.id), approvedAtEnd);
       assert.ok((await read(false)).every((i) => !('record' in i.data)), 'the record only when asked for');
     });
   },
