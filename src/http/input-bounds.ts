@@ -73,6 +73,9 @@ export function inputProblems(input: unknown, part: string): FieldProblem[] {
   return problems.slice(0, MAX_PROBLEMS);
 }
 
+/** The parts of a request checked, in this order (one array for every request). */
+const REQUEST_PARTS = ['params', 'query', 'body'] as const;
+
 /**
  * Before validation, every request's path parameters, query and body are checked by
  * inputProblems() (a refusal is 422 naming the field), then their ids lowered (the id-case pass,
@@ -82,12 +85,10 @@ export function inputProblems(input: unknown, part: string): FieldProblem[] {
 export function installInputPass(app: FastifyInstance): void {
   // Callback style: it runs on every request, and makes no promise for it.
   app.addHook('preValidation', (request, _reply, done) => {
-    const fields = inputProblems(request.params, 'params');
-    if (fields.length > 0) return done(invalidFields(fields, 'invalid params: '));
-    const queryFields = inputProblems(request.query, 'query');
-    if (queryFields.length > 0) return done(invalidFields(queryFields, 'invalid query: '));
-    const bodyFields = inputProblems(request.body, 'body');
-    if (bodyFields.length > 0) return done(invalidFields(bodyFields, 'invalid body: '));
+    for (const part of REQUEST_PARTS) {
+      const fields = inputProblems(request[part], part);
+      if (fields.length > 0) return done(invalidFields(fields, `invalid ${part}: `));
+    }
     lowerRequestIds(request);
     done();
   });

@@ -177,8 +177,9 @@ const TIMING = new Set(['start_at', 'recurrence_rule', 'reminder_minutes']);
 export async function changeMeeting(tx: Tx, actor: CalendarActor, id: string, input: MeetingPatchInput, expected: number | undefined, now = Date.now()): Promise<MeetingOut> {
   const orgId = actor.orgId;
   const row = await findMeeting(tx.db, orgId, id);
-  const before = row === undefined ? undefined : meetingOut(row);
-  if (row === undefined || before === undefined || !(seesAll(actor) || before.participantIds.includes(actor.userId))) throw notFound('meeting');
+  if (row === undefined) throw notFound('meeting');
+  const before = meetingOut(row);
+  if (!(seesAll(actor) || before.participantIds.includes(actor.userId))) throw notFound('meeting');
   if (row.owner_user_id !== actor.userId && !actor.isAdmin) {
     throw forbidden('owner_only', 'only the meeting\'s owner or an administrator changes a meeting', { owner_user_id: row.owner_user_id });
   }
