@@ -57,14 +57,15 @@ export async function deployServer(databaseUrl: string, env: Record<string, stri
     }),
   );
   let printed = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  // The server's own pid, from its log: `serve` runs it in a child process with a bounded heap (bin/heap-limit.mjs).
+  const { url, pid } = await new Promise<{ url: string; pid: number }>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       printed += chunk.toString();
       for (const line of printed.split('\n')) {
         if (!line.includes('serving the public API')) continue;
-        const entry = JSON.parse(line) as { url: string; compiled: boolean };
+        const entry = JSON.parse(line) as { url: string; pid: number; compiled: boolean };
         if (!entry.compiled) reject(new Error('the server ran from the sources: build it first (npm run build)'));
-        else resolve(entry.url);
+        else resolve(entry);
       }
       if (printed.length > 100_000) printed = printed.slice(-10_000);
     };
@@ -78,7 +79,7 @@ export async function deployServer(databaseUrl: string, env: Record<string, stri
   child.removeAllListeners('exit');
   track(child);
   return {
-    pid: child.pid!,
+    pid,
     url,
     stop: async () => {
       child.kill('SIGTERM');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getHeapStatistics } from 'node:v8';
 import { buildApp, API_PREFIX } from './app.ts';
 import type { Config } from './config.ts';
 import { bootstrapDemo } from './demo.ts';
@@ -96,7 +97,9 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   }
   // Whether this runs as the compiled build (dist/, plain JavaScript) or from the sources.
   const compiled = import.meta.url.endsWith('.js');
-  app.log.info({ address, url, compiled }, 'serving the public API');
+  // What bounds the heap (BIZPLAT_HEAP_LIMIT_MB, or the operator's own --max-old-space-size), young generation included.
+  const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 1_048_576);
+  app.log.info({ address, url, compiled, heapLimitMb }, 'serving the public API');
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= stopAll());
   const running = app;
