@@ -7,6 +7,7 @@
  * again while the counter has not moved (http/response-cache.ts).
  */
 import { createHash } from 'node:crypto';
+import { getHeapStatistics } from 'node:v8';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from './access.ts';
 import { currentCollectionVersion } from '../storage/change-counters.ts';
@@ -20,8 +21,16 @@ export interface Collection {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
-const RECORD_CACHE_CHARS = 8 * 1024 * 1024;
+const MB = 1024 * 1024;
+/**
+ * The kept answers take at most a quarter of the heap's limit (BIZPLAT_HEAP_LIMIT_MB, bin/heap-limit.mjs),
+ * and never more than 80 MB, counted at two bytes a character (a string holding any non-Latin-1
+ * character takes two): four fifths for pages, the rest for records. Under node's own limit that
+ * is 32 and 8 million characters.
+ */
+const KEPT_BYTES = Math.min(getHeapStatistics().heap_size_limit / 4, 80 * MB);
+const PAGE_CACHE_CHARS = Math.floor((KEPT_BYTES * 0.8) / 2);
+const RECORD_CACHE_CHARS = Math.floor((KEPT_BYTES * 0.2) / 2);
 
 const caches = new WeakMap<Storage, { pages: ResponseCache; records: ResponseCache }>();
 
