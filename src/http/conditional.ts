@@ -23,12 +23,12 @@ export interface Collection {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MB = 1024 * 1024;
 /**
- * The kept answers take at most a quarter of the heap's limit (BIZPLAT_HEAP_LIMIT_MB, bin/heap-limit.mjs),
+ * The kept answers take at most an eighth of the heap's limit (BIZPLAT_HEAP_LIMIT_MB, bin/heap-limit.mjs),
  * and never more than 80 MB, counted at two bytes a character (a string holding any non-Latin-1
  * character takes two): four fifths for pages, the rest for records. Under node's own limit that
- * is 32 and 8 million characters.
+ * is 32 and 8 million characters, as before there was a limit (docs/performance.md, "Server memory").
  */
-const KEPT_BYTES = Math.min(getHeapStatistics().heap_size_limit / 4, 80 * MB);
+const KEPT_BYTES = Math.min(getHeapStatistics().heap_size_limit / 8, 80 * MB);
 const PAGE_CACHE_CHARS = Math.floor((KEPT_BYTES * 0.8) / 2);
 const RECORD_CACHE_CHARS = Math.floor((KEPT_BYTES * 0.2) / 2);
 
