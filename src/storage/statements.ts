@@ -3,7 +3,7 @@
  * placeholder style of a handle, and reads that skip Kysely's connection queue on SQLite.
  */
 import { CompiledQuery, sql } from 'kysely';
-import type { Compilable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { preparedOnPostgres } from './postgres.ts';
 import { unansweredOnPostgres } from './pipelined.ts';
@@ -109,13 +109,6 @@ export async function runWrite(db: Db, text: string, params: readonly unknown[],
 export async function runUnansweredWrite(db: Db, text: string, params: readonly unknown[]): Promise<void> {
   if (usesNumberedPlaceholders(db)) unansweredOnPostgres(placeholders(db, text));
   await runWrite(db, text, params, true);
-}
-
-/** A Kysely-built write whose answer its caller never reads: see runUnansweredWrite. */
-export async function executeUnanswered(db: Db, query: Compilable): Promise<void> {
-  const compiled = query.compile();
-  if (usesNumberedPlaceholders(db)) unansweredOnPostgres(compiled.sql);
-  await db.executeQuery(compiled);
 }
 
 /** A quoted identifier; storage builds SQL only from names declared in code. */
