@@ -26,7 +26,7 @@ export async function emit<N extends EventName>(tx: Tx, event: NewEvent<N>): Pro
   const id = newId();
   const createdAt = nowIso();
   const data = { entityType: event.entityType, entityId: event.entityId, ...context };
-  const seq = await insertEvent(tx.db, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), record: event.record === undefined ? null : toJson(event.record), created_at: createdAt });
+  const seq = await insertEvent(tx, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), record: event.record === undefined ? null : toJson(event.record), created_at: createdAt });
   const consumers = subscribersOf(event.name);
   if (consumers.length > 0) await recordProgress(tx, event, seq, createdAt, consumers);
   const reacting = reactionsTo(event.name);
@@ -38,7 +38,7 @@ export async function emit<N extends EventName>(tx: Tx, event: NewEvent<N>): Pro
 
 async function recordProgress(tx: Tx, event: { orgId: string; entityType: string; entityId: string }, seq: number, createdAt: string, consumers: readonly string[]): Promise<void> {
   await insertProgress(
-    tx.db,
+    tx,
     consumers.map((consumer) => ({
       consumer,
       event_seq: seq,
@@ -46,6 +46,7 @@ async function recordProgress(tx: Tx, event: { orgId: string; entityType: string
       entity_type: event.entityType,
       entity_id: event.entityId,
       status: 'pending' as const,
+      attempts: 0,
       next_attempt_at: createdAt,
       last_error: null,
       created_at: createdAt,

@@ -1,14 +1,26 @@
 /** The event spine's SQL: the events table and the consumers' progress rows. */
 import type { Insertable } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
-import { executeUnanswered, type Db } from '../storage/statements.ts';
+import { reusableStatement } from '../storage/reusable.ts';
+import type { Db } from '../storage/statements.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { EventProgressTable, EventsTable } from './tables.ts';
 import type { RecordedEvent } from './types.ts';
 
-export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise<number> {
-  const { seq } = await db.insertInto('events').values(row).returning('seq').executeTakeFirstOrThrow();
-  return Number(seq);
+/** An event row as every emit writes it (the same columns each time: one compiled text). */
+export type NewEventRow = Required<Omit<Insertable<EventsTable>, 'seq' | 'tx_id'>>;
+
+const insertEventRow = reusableStatement(
+  'insertEvent',
+  (db, row: NewEventRow) => db.insertInto('events').values(row).returning('seq'),
+  (row) => [row.id, row.org_id, row.event, row.entity_type, row.entity_id, row.data, row.record, row.created_at],
+);
+
+export async function insertEvent(tx: Tx, row: NewEventRow): Promise<number> {
+  const { rows } = await tx.run(insertEventRow, row);
+  const first = rows[0];
+  if (first === undefined) throw new Error('insert into events returned no seq');
+  return Number(first.seq);
 }
 
 /** The record the writer gave beside an event (the API's answer after the change), or null: read only by consumers asked to carry it. */
@@ -17,9 +29,19 @@ export async function eventRecord(db: Db, seq: number): Promise<Record<string, u
   return row === undefined || row.record === null ? null : readJson<Record<string, unknown>>(row.record);
 }
 
-/** Nothing is read back: the statement goes out with the transaction's next one (see executeUnanswered). */
-export async function insertProgress(db: Db, rows: Array<Insertable<EventProgressTable>>): Promise<void> {
-  await executeUnanswered(db, db.insertInto('event_progress').values(rows));
+/** Nothing is read back: the statement goes out with the transaction's next one (see runUnansweredWrite). */
+export type NewProgressRow = Required<Insertable<EventProgressTable>>;
+
+const insertProgressRows = reusableStatement(
+  'insertProgress',
+  (db, rows: NewProgressRow[]) => db.insertInto('event_progress').values(rows),
+  (rows) => rows.flatMap((r) => [r.consumer, r.event_seq, r.org_id, r.entity_type, r.entity_id, r.status, r.attempts, r.next_attempt_at, r.last_error, r.created_at, r.completed_at]),
+  (rows) => String(rows.length),
+  { unanswered: true },
+);
+
+export async function insertProgress(tx: Tx, rows: NewProgressRow[]): Promise<void> {
+  await tx.run(insertProgressRows, rows);
 }
 
 export interface ClaimedRow {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../storage/schema.ts';
+import { reusableStatement } from '../storage/reusable.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import { conflict, validationError } from './errors.ts';
 
@@ -79,20 +80,6 @@ async function insertClaim(db: Kysely<Database>, scope: IdempotencyScope, lease:
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** insertClaim made only when `lock` (a condition taking a lock) holds; false when it does not or the key is there. */
-async function insertClaimUnder(db: Kysely<Database>, lock: Expression<SqlBool>, scope: IdempotencyScope, lease: string): Promise<boolean> {
-  const row = freshClaim(scope, lease);
-  const columns = Object.keys(row) as Array<keyof typeof row>;
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .columns(columns)
-    .expression(db.selectNoFrom((eb) => columns.map((column) => eb.val(row[column]).as(column))).where(lock))
-    .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
 function freshClaim(scope: IdempotencyScope, lease: string) {
   return {
     org_id: scope.orgId,
@@ -103,6 +90,28 @@ function freshClaim(scope: IdempotencyScope, lease: string) {
     locked_until: lease,
     created_at: new Date().toISOString(),
   } as const;
+}
+
+type FreshClaim = ReturnType<typeof freshClaim>;
+const CLAIM_COLUMNS = ['org_id', 'token_id', 'key', 'request_hash', 'state', 'locked_until', 'created_at'] as const;
+
+/** insertClaim made only when `lock` (a condition taking the lock named `lockName`) holds; compiled once. */
+const claimUnderLock = reusableStatement(
+  'claimUnderLock',
+  (db, lock: Expression<SqlBool>, _lockName: string, row: FreshClaim) =>
+    db
+      .insertInto('idempotency_keys')
+      .columns([...CLAIM_COLUMNS])
+      .expression(db.selectNoFrom((eb) => CLAIM_COLUMNS.map((column) => eb.val(row[column]).as(column))).where(lock))
+      .onConflict((oc) => oc.columns(['token_id', 'key']).doNothing())
+      .returning('key'),
+  (_lock, lockName, row) => [...CLAIM_COLUMNS.map((column) => row[column]), lockName],
+);
+
+/** The claim made only under the transaction's lock on the key; false when the lock is held elsewhere or the key is there. */
+async function insertClaimUnder(tx: Tx, lockName: string, scope: IdempotencyScope, lease: string): Promise<boolean> {
+  const { rows } = await tx.run(claimUnderLock, tx.lockCondition(lockName), lockName, freshClaim(scope, lease));
+  return rows.length > 0;
 }
 
 /**
@@ -118,7 +127,7 @@ export async function claimKeyWith(tx: Tx, scope: IdempotencyScope, leaseMs = DE
   // The usual case, a fresh key, is one statement: the lock and the insert made under it. No
   // row back means the lock is held elsewhere or the key is there: tried again, apart.
   const lease = leaseUntil(Date.now(), leaseMs);
-  if (await insertClaimUnder(tx.db, tx.lockCondition(lock), scope, lease)) return { lease };
+  if (await insertClaimUnder(tx, lock, scope, lease)) return { lease };
   if (!(await tx.tryLock(lock))) throw inProgress();
   return claimKeyIn(tx.db, scope, leaseMs);
 }
@@ -167,21 +176,27 @@ function inProgress() {
   return conflict('idempotency_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
 }
 
+const completion = reusableStatement(
+  'completeKey',
+  (db, response: StoredResponse, scope: IdempotencyScope, lease: string) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', status_code: response.status, response_body: response.body })
+      .where('token_id', '=', scope.tokenId)
+      .where('key', '=', scope.key)
+      .where('state', '=', 'in_flight')
+      .where('locked_until', '=', lease),
+  (response, scope, lease) => ['done', response.status, response.body, scope.tokenId, scope.key, 'in_flight', lease],
+);
+
 /**
  * Records the response in the effect's own transaction, so both commit or neither does. Refused
  * (and the effect rolled back with it) when the claim is no longer this request's: it outlived
  * its lease and another request with the key took over.
  */
-export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope, lease: string, response: StoredResponse): Promise<void> {
-  const done = await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', status_code: response.status, response_body: response.body })
-    .where('token_id', '=', scope.tokenId)
-    .where('key', '=', scope.key)
-    .where('state', '=', 'in_flight')
-    .where('locked_until', '=', lease)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) {
+export async function completeKey(tx: Tx, scope: IdempotencyScope, lease: string, response: StoredResponse): Promise<void> {
+  const done = await tx.run(completion, response, scope, lease);
+  if (Number(done.numAffectedRows ?? 0n) === 0) {
     throw conflict(
       'idempotency_claim_lost',
       'this request took longer than its Idempotency-Key claim and another request with the key took over; nothing was changed by this one: repeat it to get the outcome',

@@ -101,7 +101,7 @@ async function performAndRecord<T>(
   reply.code(status);
   const serialized = reply.serialize(result) as string;
   const stored = options.shownOnce?.length ? (reply.serialize(replayOf(result, options)) as string) : serialized;
-  await completeKey(tx.db, scope, lease, { status, body: stored });
+  await completeKey(tx, scope, lease, { status, body: stored });
   return serialized;
 }
 

@@ -33,6 +33,8 @@ export interface DatabaseCapabilities {
    * tryLockForTransaction as a condition inside a statement, so a write made only under the lock
    * (`insert … select … where <condition>`) is one round trip: true when the transaction now
    * holds the lock (taking it again is allowed), false at once when another transaction does.
+   * It binds `name` as its one parameter on every database, so a statement holding it can be
+   * compiled once (reusable.ts) with the same parameters everywhere.
    */
   lockCondition(name: string): Expression<SqlBool>;
   /** The text a compiled statement is kept under for reuse: on PostgreSQL a named prepared statement. */
@@ -43,7 +45,7 @@ export const sqliteCapabilities: DatabaseCapabilities = {
   lockForUpdate: (query) => query,
   claimSkippingLocked: (query) => query,
   tryLockForTransaction: async () => true,
-  lockCondition: () => sql<SqlBool>`1 = 1`,
+  lockCondition: (name) => sql<SqlBool>`${name} is not null`,
   reusedText: (text) => text,
 };
 

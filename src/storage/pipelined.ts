@@ -30,7 +30,7 @@ const NOT_WAITED: pg.QueryResult = { command: '', rowCount: null, oid: 0, rows: 
 
 /** Installs the above on a pool client created with `pipeline: true`. */
 export function answerAhead(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as Query;
+  const query = corked(client);
   let inTransaction = false;
   /** Sent, not yet waited for: each is waited for with the next statement that is. */
   let pending: Array<Promise<pg.QueryResult>> = [];
@@ -78,4 +78,36 @@ export function answerAhead(client: pg.PoolClient): void {
     return pending.length === 0 ? query(config, values) : withPending(query(config, values));
   };
   client.query = ahead as typeof client.query;
+}
+
+/** The socket node-postgres writes to; not in its types. */
+interface WithStream {
+  connection?: { stream?: { cork?: () => void; uncork?: () => void; writableCorked?: number } };
+}
+
+/**
+ * client.query with the socket corked while a statement is written: node-postgres writes each
+ * protocol message (parse, bind, describe, execute, sync) with a write of its own, each a system
+ * call and on the loopback a wake-up of the pooler or server; corked until the current turn ends,
+ * what is written in it leaves in one.
+ */
+function corked(client: pg.PoolClient): Query {
+  const query = client.query.bind(client) as Query;
+  const stream = (client as unknown as WithStream).connection?.stream;
+  const cork = stream?.cork?.bind(stream);
+  const uncork = stream?.uncork?.bind(stream);
+  if (cork === undefined || uncork === undefined) return query;
+  let scheduled = false;
+  const release = () => {
+    scheduled = false;
+    uncork();
+  };
+  return (config, values, callback) => {
+    if (!scheduled) {
+      scheduled = true;
+      cork();
+      process.nextTick(release);
+    }
+    return query(config, values, callback);
+  };
 }

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Compilable, QueryResult } from 'kysely';
 import type { DatabaseCapabilities } from './database-capabilities.ts';
+import { unansweredOnPostgres } from './pipelined.ts';
 import type { Db } from './statements.ts';
 
 /** A statement compiled once per database and shape, run with `tx.run(statement, ...args)`. */
@@ -15,13 +16,15 @@ export interface ReusableStatement<A extends unknown[], R> {
  * what changes the SQL text (say, the number of rows inserted). The first compile of
  * each shape checks that order and throws if it differs, so a value can never bind to the
  * wrong placeholder. The text is kept as the database's capabilities say (on PostgreSQL a named
- * prepared statement, planned once per connection).
+ * prepared statement, planned once per connection). `unanswered`: for a write whose answer
+ * its callers never read (see statements.ts's runUnansweredWrite).
  */
 export function reusableStatement<A extends unknown[], R>(
   name: string,
   build: (db: Db, ...args: A) => Compilable<R>,
   parameters: (...args: NoInfer<A>) => readonly unknown[],
   shape: (...args: NoInfer<A>) => string = () => '',
+  options: { unanswered?: boolean } = {},
 ): ReusableStatement<A, R> {
   const texts = new Map<DatabaseCapabilities, Map<string, string>>();
   return {
@@ -35,7 +38,10 @@ export function reusableStatement<A extends unknown[], R>(
       const compiled = build(db, ...args).compile();
       const same = compiled.parameters.length === values.length && compiled.parameters.every((v, i) => v === values[i]);
       if (!same) throw new Error(`${name}: the parameters given do not match the order its compiled SQL binds them`);
-      known.set(key, capabilities.reusedText(compiled.sql));
+      const reused = capabilities.reusedText(compiled.sql);
+      // Its answer is never read: inside a PostgreSQL transaction it goes out with the next statement (pipelined.ts).
+      if (options.unanswered === true) unansweredOnPostgres(reused);
+      known.set(key, reused);
       return db.executeQuery(compiled);
     },
   };

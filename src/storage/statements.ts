@@ -3,7 +3,7 @@
  * placeholder style of a handle, and reads that skip Kysely's connection queue on SQLite.
  */
 import { CompiledQuery, sql } from 'kysely';
-import type { Compilable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { preparedOnPostgres } from './postgres.ts';
 import { unansweredOnPostgres } from './pipelined.ts';
@@ -11,23 +11,38 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-/** `?` (SQLite) or `$n` (PostgreSQL), learnt once per handle from Kysely's own compiler. */
-const numbered = new WeakMap<Db, boolean>();
+/**
+ * `?` (SQLite) or `$n` (PostgreSQL), learnt once per dialect from Kysely's own compiler. Kept by
+ * the dialect's adapter, which a transaction shares with its database: a transaction is a new
+ * handle, and compiling a probe for each one cost more than the statements that asked.
+ */
+const numbered = new WeakMap<object, boolean>();
 
 export function usesNumberedPlaceholders(db: Db): boolean {
-  let known = numbered.get(db);
+  const adapter = db.getExecutor().adapter;
+  let known = numbered.get(adapter);
   if (known === undefined) {
     known = sql`${0}`.compile(db).sql !== '?';
-    numbered.set(db, known);
+    numbered.set(adapter, known);
   }
   return known;
 }
 
+/** Texts with `$n` placeholders by their `?` form: storage builds a bounded set of texts, each used again and again. */
+const numberedTexts = new Map<string, string>();
+const MAX_NUMBERED_TEXTS = 10_000;
+
 /** A SQL text with `?` placeholders, in the style of `db`. */
 function placeholders(db: Db, text: string): string {
   if (!usesNumberedPlaceholders(db)) return text;
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
+  let numberedText = numberedTexts.get(text);
+  if (numberedText === undefined) {
+    let n = 0;
+    numberedText = text.replace(/\?/g, () => `$${++n}`);
+    if (numberedTexts.size >= MAX_NUMBERED_TEXTS) numberedTexts.clear();
+    numberedTexts.set(text, numberedText);
+  }
+  return numberedText;
 }
 
 /** SQLite connections whose committed state may be read directly (see directRows). */
@@ -109,13 +124,6 @@ export async function runWrite(db: Db, text: string, params: readonly unknown[],
 export async function runUnansweredWrite(db: Db, text: string, params: readonly unknown[]): Promise<void> {
   if (usesNumberedPlaceholders(db)) unansweredOnPostgres(placeholders(db, text));
   await runWrite(db, text, params, true);
-}
-
-/** A Kysely-built write whose answer its caller never reads: see runUnansweredWrite. */
-export async function executeUnanswered(db: Db, query: Compilable): Promise<void> {
-  const compiled = query.compile();
-  if (usesNumberedPlaceholders(db)) unansweredOnPostgres(compiled.sql);
-  await db.executeQuery(compiled);
 }
 
 /** A quoted identifier; storage builds SQL only from names declared in code. */
