@@ -16,6 +16,7 @@ import type { MemberRow } from '../platform/queries.ts';
 import { tokenKey } from '../platform/token-key.ts';
 import type { Tx } from '../storage/storage.ts';
 import { isoWithOffset } from '../storage/codecs.ts';
+import { requireFound } from '../storage/resource.ts';
 import {
   AdminCatalog, AdminTokenList, AdminUser, AdminUserList, AuditPage, AuditQuery, CreatedToken, CreateTokenBody, CreateUserBody,
   DeliveriesPatch, DeliveriesState, OrganizationSettings, RevokedToken, SettingsPatch, UserRightsBody,
@@ -61,8 +62,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) =>
     write(request, reply, 201, async (tx) => {
       const { id } = await createUserIn(tx, request.actor.orgId, { ...request.body, rights: request.body.rights ?? [] }, await requestSource(tx.db, request));
-      const member = await findMember(tx.db, request.actor.orgId, id);
-      if (!member) throw notFound('user');
+      const member = await requireFound(await findMember(tx.db, request.actor.orgId, id), 'user');
       return userView(tx, request.actor.orgId, member);
     }));
 
@@ -105,8 +105,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const key = await tokenKey(app.storage, app.config.tokenPepper);
     return write<CreatedToken>(request, reply, 201, async (tx) => {
-      const org = await findOrganizationBySlug(tx.db, request.actor.orgSlug);
-      if (!org) throw notFound('organization');
+      const org = await requireFound(await findOrganizationBySlug(tx.db, request.actor.orgSlug), 'organization');
       const { body } = request;
       const created = await createTokenIn(
         tx, key, org,

@@ -2,12 +2,13 @@
 import type { Kysely } from 'kysely';
 import { isSupportedCountry } from 'libphonenumber-js';
 import type { Actor } from '../http/access.ts';
-import { invalidField, notFound } from '../http/errors.ts';
+import { invalidField } from '../http/errors.ts';
 import type { AuditSource } from '../platform/audit.ts';
 import { findOrganizationBySlug } from '../platform/queries.ts';
 import type { OrganizationRow } from '../platform/queries.ts';
 import { updateOrganizationIn } from '../platform/service.ts';
 import { isTimeZone, timeZoneOf } from '../platform/time-zone.ts';
+import { requireFound } from '../storage/resource.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { OrganizationSettings, SettingsPatch } from './schemas.ts';
@@ -25,9 +26,7 @@ function view(org: OrganizationRow): OrganizationSettings {
 }
 
 async function organizationOf(db: Kysely<Database>, actor: Actor): Promise<OrganizationRow> {
-  const org = await findOrganizationBySlug(db, actor.orgSlug);
-  if (!org) throw notFound('organization');
-  return org;
+  return requireFound(await findOrganizationBySlug(db, actor.orgSlug), 'organization');
 }
 
 export async function getSettings(db: Kysely<Database>, actor: Actor): Promise<OrganizationSettings> {

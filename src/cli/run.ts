@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { domainModules } from '../domains/index.ts';
-import { AppError } from '../http/errors.ts';
+import { asAppError } from '../http/errors.ts';
 import type { CliCommand, CommandResult } from './command.ts';
 import { UsageError } from './command.ts';
 import { backupCommands } from './commands/backup.ts';
@@ -72,7 +72,8 @@ export async function runCommandLine(argv: string[], io: CommandLineIo): Promise
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (json) io.err(`${JSON.stringify({ error: error instanceof AppError ? error.code : 'error', message })}\n`);
+    // A storage refusal (a record not found, a stale version, an id taken) reports the code the API gives it.
+    if (json) io.err(`${JSON.stringify({ error: asAppError(error)?.code ?? 'error', message })}\n`);
     else io.err(`error: ${message}\n`);
     return error instanceof UsageError ? 2 : 1;
   }

@@ -15,7 +15,7 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to consumer_event');
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 
 /** Back-off after the n-th failed attempt: base, 2 × base, 4 × base, … up to an hour. */
-export function retryDelayMs(baseMs: number, attempts: number): number {
+function retryDelayMs(baseMs: number, attempts: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 

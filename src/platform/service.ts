@@ -3,6 +3,7 @@ import { requiredText } from '../http/text.ts';
 import { nowIso, toJson } from '../storage/codecs.ts';
 import { isUniqueViolation } from '../storage/errors.ts';
 import { newId } from '../storage/ids.ts';
+import { requireFound } from '../storage/resource.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import { changedFields, cliSource, recordAudit } from './audit.ts';
 import type { AuditSource } from './audit.ts';
@@ -64,10 +65,9 @@ export async function createOrganization(
   return { id, slug: input.slug };
 }
 
-export async function requireOrganization(storage: Storage, slug: string): Promise<OrganizationRow> {
-  const org = await findOrganizationBySlug(storage.db, slug);
-  if (!org) throw notFound(`organization "${slug}"`);
-  return org;
+/** The organization of this slug, read through the storage or a transaction of it. */
+export async function requireOrganization(storage: Pick<Storage | Tx, 'db'>, slug: string): Promise<OrganizationRow> {
+  return requireFound(await findOrganizationBySlug(storage.db, slug), `organization "${slug}"`);
 }
 
 /** The organization-wide values an administrator may change: the currency column and the settings object. */
@@ -96,15 +96,9 @@ export async function updateOrganizationSettings(
   by: AuditSource = cliSource(),
 ): Promise<Record<string, unknown>> {
   return storage.transaction(async (tx) => {
-    const org = await requireOrganizationIn(tx, slug);
+    const org = await requireOrganization(tx, slug);
     return (await updateOrganizationIn(tx, org, { settings: patch }, by)).settings;
   });
-}
-
-async function requireOrganizationIn(tx: Tx, slug: string): Promise<OrganizationRow> {
-  const org = await findOrganizationBySlug(tx.db, slug);
-  if (!org) throw notFound(`organization "${slug}"`);
-  return org;
 }
 
 function checkRights(rights: string[]): string[] {
@@ -149,9 +143,7 @@ export async function createUser(storage: Storage, input: CreateUserInput, by: A
 }
 
 async function requireMember(tx: Tx, orgId: string, userOrMemberId: string): Promise<MemberRow> {
-  const member = await findMember(tx.db, orgId, userOrMemberId);
-  if (!member) throw notFound(`user "${userOrMemberId}"`);
-  return member;
+  return requireFound(await findMember(tx.db, orgId, userOrMemberId), `user "${userOrMemberId}"`);
 }
 
 /** Replaces a member's rights in `tx`; every process sees the change on its next request. */
@@ -199,8 +191,7 @@ export interface CreateTokenInput extends NewToken {
 
 /** Issues a token in `tx`: only its HMAC hash is stored; the value is returned this once. */
 export async function createTokenIn(tx: Tx, key: Buffer, org: OrganizationRow, input: NewToken, by: AuditSource): Promise<{ id: string; token: string }> {
-  const member = await findMember(tx.db, org.id, input.user);
-  if (!member) throw notFound(`user "${input.user}" in organization "${org.slug}"`);
+  const member = await requireFound(await findMember(tx.db, org.id, input.user), `user "${input.user}" in organization "${org.slug}"`);
   if (input.scopes.length === 0) throw invalidField('scopes', 'at least one scope is required');
   const unknown = input.scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw invalidField('scopes', `unknown scope(s): ${unknown.join(', ')}`);

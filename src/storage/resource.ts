@@ -126,6 +126,8 @@ export interface ListPage<R> {
 
 export interface UpdateOutcome<R> {
   record: R;
+  /** The record as `plan` last received it, before the change. */
+  before: R;
   /** The API fields whose value differs from the record before (version and updated_at aside). */
   changed: string[];
 }
@@ -135,8 +137,8 @@ export interface Resource<T extends TableName, R, Q extends string> extends Coll
   /** The API record of a row read elsewhere (say, the row just inserted). */
   toRecord(row: Row<T>): R;
   find(db: Db, orgId: string, id: string): Promise<R | undefined>;
-  /** find(), or RecordNotFoundError (404 `not_found`, "<noun> not found") when there is no such record. */
-  get(db: Db, orgId: string, id: string): Promise<R>;
+  /** find() through requireFound: 404 "<noun> not found" when there is no such record or `sees` refuses it. */
+  get(db: Db, orgId: string, id: string, sees?: Sees<R>): Promise<R>;
   list(db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>>;
   /** Every record the filters match, in list order (for the few lists the API does not page). */
   all(db: Db, orgId: string, request?: Omit<ListRequest<Q>, 'limit' | 'offset'>): Promise<R[]>;
@@ -152,6 +154,20 @@ export interface Resource<T extends TableName, R, Q extends string> extends Coll
    * A missing record throws RecordNotFoundError, as get() does.
    */
   update(db: Db, orgId: string, id: string, expected: number | undefined, plan: UpdatePlan<T, R>): Promise<UpdateOutcome<R>>;
+}
+
+/** Whether the caller may see a record; one it may not answers exactly as a missing one. */
+export type Sees<R> = (record: R) => boolean | Promise<boolean>;
+
+/**
+ * The one find-or-404: the record read, or RecordNotFoundError (404 `not_found`, "<noun> not
+ * found") when there is none or `sees` refuses it, so a record out of the caller's sight answers
+ * exactly as a missing one. A resource's get() is this over its find(); a read of another shape (a
+ * locked row, a member, a movement) passes its result here.
+ */
+export async function requireFound<R>(record: R | undefined, noun: string, sees?: Sees<R>): Promise<R> {
+  if (record === undefined || (sees !== undefined && !(await sees(record)))) throw new RecordNotFoundError(noun);
+  return record;
 }
 
 /** The column changes an update makes, decided from the record and its stored row. */
@@ -253,11 +269,7 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     return rows[0] === undefined ? undefined : fromArray(rows[0]);
   };
 
-  const get = async (db: Db, orgId: string, id: string): Promise<R> => {
-    const record = await find(db, orgId, id);
-    if (record === undefined) throw new RecordNotFoundError(noun);
-    return record;
-  };
+  const get = async (db: Db, orgId: string, id: string, sees?: Sees<R>): Promise<R> => requireFound(await find(db, orgId, id), noun, sees);
 
   const readStored = async (db: Db, orgId: string, id: string): Promise<{ row: Row<T>; record: R & { version: number } } | undefined> => {
     const stored = (await runWrite(db, storedText, [orgId, id], true)).rows[0];
@@ -315,7 +327,7 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       const current = stored.record;
       if (expected !== undefined && current.version !== expected) throw new StaleVersionError(expected);
       const record = await writeAt(db, orgId, id, current.version, await plan(current, stored.row));
-      if (record !== undefined) return { record, changed: changedFields(current, record) };
+      if (record !== undefined) return { record, before: current, changed: changedFields(current, record) };
       if (expected !== undefined || attempt >= MAX_UPDATE_ATTEMPTS) throw new StaleVersionError(expected ?? current.version);
     }
   };

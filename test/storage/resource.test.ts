@@ -21,6 +21,20 @@ describeEachDatabase('declared resources', (ctx) => {
     assert.equal(json<{ message: string }>(missing).message, 'client not found');
   });
 
+  it('get with a sees that refuses the record answers exactly as a missing one; update returns the record before the change', async () => {
+    const p = await createPrincipal(ctx());
+    const db = ctx().storage.db;
+    const client = json<Rec>(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Seen' } }));
+    assert.equal((await clients.get(db, p.orgId, client.id, (record) => record.name === 'Seen')).id, client.id);
+    const hidden = await clients.get(db, p.orgId, client.id, async () => false).catch((error: unknown) => error);
+    const missing = await clients.get(db, p.orgId, 'no-such-client').catch((error: unknown) => error);
+    assert.ok(hidden instanceof RecordNotFoundError && missing instanceof RecordNotFoundError);
+    assert.equal(hidden.message, missing.message);
+
+    const outcome = await ctx().storage.transaction((tx) => clients.update(tx.db, p.orgId, client.id, undefined, () => ({ name: 'Renamed' })));
+    assert.deepEqual([outcome.before.name, outcome.record.name, outcome.changed], ['Seen', 'Renamed', ['name']]);
+  });
+
   it("update's plan receives the record and its stored row, joined fields included, and runs again after a concurrent change", async () => {
     const p = await createPrincipal(ctx());
     const client = json<Rec>(await api(ctx(), p.token, 'POST', '/clients', { body: { name: 'Acme' } }));

@@ -52,6 +52,8 @@ describeEachDatabase('Task visibility', (ctx) => {
     const hidden = await api(ctx(), c.stranger.token, 'GET', `/tasks/${c.task.id}`);
     assert.equal(hidden.statusCode, 404);
     assert.equal(json<Envelope>(hidden).details.error, 'not_found');
+    const unknown = await api(ctx(), c.stranger.token, 'GET', '/tasks/no-such-task');
+    assert.deepEqual([unknown.statusCode, json<Envelope>(unknown).message], [404, json<Envelope>(hidden).message], 'a task out of sight answers as one that does not exist');
   });
 
   it('a stranger\'s PATCH is 404 whatever its If-Match, and changes nothing', async () => {

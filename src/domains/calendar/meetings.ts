@@ -1,17 +1,17 @@
 /** Meeting use cases: booking (checked, participants, meeting.created, the first reminder), changing a meeting, and the calendar window. */
 import { emit } from '../../events/emit.ts';
 import type { EventContexts } from '../../events/types.ts';
-import { forbidden, invalidFields, notFound } from '../../http/errors.ts';
+import { forbidden, invalidFields } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { trimmedOrNull } from '../../http/text.ts';
 import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { timeZoneOf } from '../../platform/time-zone.ts';
-import { nowIso, toJson } from '../../storage/codecs.ts';
+import { nowIso, readJson, toJson } from '../../storage/codecs.ts';
 import { StaleVersionError } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
-import { changedFields } from '../../storage/resource.ts';
+import { changedFields, requireFound } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { CalendarActor } from './actor.ts';
@@ -32,6 +32,11 @@ const MINUTE = 60_000;
 
 export function seesAll(actor: CalendarActor): boolean {
   return actor.isAdmin || actor.rights.has('calendar.view_all');
+}
+
+/** A meeting is seen by its participants and by those who see all. */
+function sees(actor: CalendarActor, row: MeetingRow): boolean {
+  return seesAll(actor) || readJson<string[]>(row.participant_ids).includes(actor.userId);
 }
 
 function fail(problems: FieldProblem[]): never {
@@ -176,10 +181,8 @@ const TIMING = new Set(['start_at', 'recurrence_rule', 'reminder_minutes']);
  */
 export async function changeMeeting(tx: Tx, actor: CalendarActor, id: string, input: MeetingPatchInput, expected: number | undefined, now = Date.now()): Promise<MeetingOut> {
   const orgId = actor.orgId;
-  const row = await findMeeting(tx.db, orgId, id);
-  if (row === undefined) throw notFound('meeting');
+  const row = await requireFound(await findMeeting(tx.db, orgId, id), 'meeting', (meeting) => sees(actor, meeting));
   const before = meetingOut(row);
-  if (!(seesAll(actor) || before.participantIds.includes(actor.userId))) throw notFound('meeting');
   if (row.owner_user_id !== actor.userId && !actor.isAdmin) {
     throw forbidden('owner_only', 'only the meeting\'s owner or an administrator changes a meeting', { owner_user_id: row.owner_user_id });
   }

@@ -7,6 +7,7 @@
  *   open      else
  */
 import type { Page } from '../../http/pagination.ts';
+import { trimmedOrNull } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { MONEY_SCALE } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
@@ -66,7 +67,7 @@ export async function createReceivable(tx: Tx, actor: FinanceActor, input: Recei
     currency: checkCurrency('currency', input.currency ?? actor.orgCurrency),
     due_date: input.dueDate,
     paid_date: input.paidDate ?? null,
-    description: input.description?.trim() || null,
+    description: trimmedOrNull(input.description),
     created_at: input.createdAt ?? nowIso(),
   });
   return id;

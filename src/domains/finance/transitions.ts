@@ -14,7 +14,7 @@
  */
 import type { Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { forbidden, invalidField } from '../../http/errors.ts';
 import type { AppError } from '../../http/errors.ts';
 import { changedFields, recordAudit } from '../../platform/audit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
@@ -173,7 +173,8 @@ export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, bo
     categoryMoved = changes.category_id !== undefined && changes.category_id !== internals.category_id;
     return { ...changes, status: decision.status, updated_at: nowIso() };
   });
-  if (!decision) throw notFound('payment request');
+  // update() runs the plan before it returns (a missing request is its 404): decision is set.
+  if (!decision) throw new Error('the payment request update returned without deciding');
   const { record } = outcome;
   const orgId = actor.orgId;
   if (categoryMoved || outcome.changed.some((field) => PAYMENT_FIELDS.has(field))) await approveAfresh(tx, orgId, actor.userId, record);

@@ -9,11 +9,12 @@
  */
 import type { Kysely } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { conflict, invalidField, notFound, validationError } from '../../http/errors.ts';
+import { conflict, invalidField, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { formatScaled, MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
 import { isCheckViolation, isUniqueViolation } from '../../storage/errors.ts';
+import { requireFound } from '../../storage/resource.ts';
 import { inSavepoint } from '../../storage/savepoint.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SharedWrite, SharingGroup } from '../../storage/shared-writes.ts';
@@ -248,8 +249,7 @@ export const movementPosting: SharedWrite<PreparedMovement, Movement> = {
 
 /** One movement, or a 404. */
 export async function getMovement(db: Kysely<Database>, actor: InventoryActor, id: string): Promise<Movement> {
-  const row = await findMovement(db, actor.orgId, id);
-  if (!row) throw notFound('movement');
+  const row = await requireFound(await findMovement(db, actor.orgId, id), 'movement');
   return movementView(row, await linesOf(db, actor.orgId, [row.id]));
 }
 

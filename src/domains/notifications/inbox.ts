@@ -3,14 +3,14 @@ import { invalidField, notFound } from '../../http/errors.ts';
 import { findMember } from '../../platform/queries.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, nowIso } from '../../storage/codecs.ts';
+import { requireFound } from '../../storage/resource.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { chatsOf, linkChat, listNotifications, markRead, messengerDeliveriesOf, notificationExists, unlinkChat } from './queries.ts';
 import { changedFields, cliSource, recordAudit } from '../../platform/audit.ts';
 
 async function requireMember(storage: Storage, slug: string, userOrMemberId: string): Promise<{ orgId: string; userId: string; orgUserId: string }> {
   const org = await requireOrganization(storage, slug);
-  const member = await findMember(storage.db, org.id, userOrMemberId);
-  if (!member) throw notFound('user');
+  const member = await requireFound(await findMember(storage.db, org.id, userOrMemberId), 'user');
   return { orgId: org.id, userId: member.userId, orgUserId: member.orgUserId };
 }
 

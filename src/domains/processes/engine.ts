@@ -26,7 +26,7 @@ import { addParticipant, appendJournal, endStage, insertStage, lockProcess, save
 import type { ProcessRow, StageRow } from './queries.ts';
 import { processRecord, shownProcess } from './record.ts';
 import type { Decision, ProcessStatus } from './schemas.ts';
-import { findTemplate } from './templates.ts';
+import { getTemplate } from './templates.ts';
 import type { Template } from './templates.ts';
 
 /** One engine step's view of a process: its template, its stage instances, and what the step changed. */
@@ -221,8 +221,7 @@ async function settle(run: Run): Promise<void> {
 export async function locked(tx: Tx, orgId: string, processId: string, actorUserId: string | null): Promise<Run | undefined> {
   const process: ProcessRow | undefined = await lockProcess(tx, orgId, processId);
   if (process === undefined || process.status !== 'running') return undefined;
-  const template = await findTemplate(tx.db, orgId, process.template_id);
-  if (template === undefined) throw new Error(`process ${processId} refers to a missing template ${process.template_id}`);
+  const template = await getTemplate(tx.db, orgId, process.template_id);
   return {
     tx,
     orgId,

@@ -1,5 +1,5 @@
 /** Process use cases: start (one transaction: instance, start stage, its task, journal), list and read within visibility. */
-import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -15,9 +15,9 @@ import { startStage } from './graph.ts';
 import { addParticipant, isParticipant, processes } from './queries.ts';
 import type { ProcessRecord } from './queries.ts';
 import type { EntityType, ProcessCreateInput, ProcessListInput, ProcessStartedOut } from './schemas.ts';
-import { processRecord } from './record.ts';
+import { withStages } from './record.ts';
 import type { ProcessOut } from './record.ts';
-import { findTemplate } from './templates.ts';
+import { getTemplate } from './templates.ts';
 
 
 /** With the right bpm.admin every process of the organization; otherwise those the user initiated or executes a stage of. */
@@ -46,8 +46,7 @@ export async function startProcess(tx: Tx, actor: ProcessesActor, input: Process
   if (input.variables !== undefined && input.initial_variables !== undefined) {
     throw invalidField('initial_variables', 'is another name for variables; give one of the two');
   }
-  const template = await findTemplate(tx.db, orgId, input.template_id);
-  if (template === undefined) throw notFound('process template');
+  const template = await getTemplate(tx.db, orgId, input.template_id);
   if (!template.published) throw conflict('template_not_published', `the process template ${template.id} is not published`, { template_id: template.id });
   const start = startStage(template.stages);
   if (start === undefined) throw invalidField('template_id', 'the template has no start stage: a process cannot start from it');
@@ -97,9 +96,8 @@ async function canSee(db: Db, actor: ProcessesActor, process: ProcessRecord): Pr
 }
 
 export async function getProcess(db: Db, actor: ProcessesActor, id: string): Promise<ProcessOut> {
-  const process = await processRecord(db, actor.orgId, id);
-  if (process === undefined || !(await canSee(db, actor, process))) throw notFound('process');
-  return process;
+  const process = await processes.get(db, actor.orgId, id, (found) => canSee(db, actor, found));
+  return withStages(db, actor.orgId, process);
 }
 
 export function listProcesses(db: Db, actor: ProcessesActor, query: ProcessListInput): Promise<Page<ProcessRecord>> {

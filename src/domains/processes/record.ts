@@ -29,5 +29,9 @@ export function shownProcess(process: ProcessOut): Omit<ProcessOut, 'version'> {
 /** The process with its stages, whoever asks: the caller checks who may see it. */
 export async function processRecord(db: Db, orgId: string, id: string): Promise<ProcessOut | undefined> {
   const process = await processes.find(db, orgId, id);
-  return process === undefined ? undefined : { ...process, stage_instances: (await stageRows(db, orgId, id)).map(stageInstance) };
+  return process === undefined ? undefined : withStages(db, orgId, process);
+}
+
+export async function withStages(db: Db, orgId: string, process: ProcessRecord): Promise<ProcessOut> {
+  return { ...process, stage_instances: (await stageRows(db, orgId, process.id)).map(stageInstance) };
 }

@@ -26,9 +26,8 @@ export async function listTemplates(db: Db, orgId: string, query: ProcessTemplat
   return templates.list(db, orgId, { limit: query.limit, offset: query.offset, where: { published: true } });
 }
 
-export async function findTemplate(db: Db, orgId: string, id: string): Promise<Template | undefined> {
-  const found = await templates.find(db, orgId, id);
-  if (found === undefined) return undefined;
+export async function getTemplate(db: Db, orgId: string, id: string): Promise<Template> {
+  const found = await templates.get(db, orgId, id);
   return { id: found.id, title: found.title, trigger_entity: found.trigger_entity, published: found.published, stages: found.stages as TemplateStage[] };
 }
 

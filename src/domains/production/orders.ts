@@ -2,7 +2,7 @@
 import { emit } from '../../events/emit.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
-import { requiredText } from '../../http/text.ts';
+import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { QTY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
@@ -93,7 +93,7 @@ export async function createProductionOrder(tx: Tx, actor: ProductionActor, inpu
     items: toJson(items),
     qty_to_produce: toProduce,
     qty_produced: produced,
-    customer_name: input.customerName?.trim() || null,
+    customer_name: trimmedOrNull(input.customerName),
     planned_delivery_date: input.plannedDeliveryDate ?? null,
     monitor_status: input.monitorStatus ?? 'on_track',
     is_archived: input.isArchived ?? false,

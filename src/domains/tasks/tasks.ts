@@ -1,7 +1,7 @@
 /** Task use cases: the status workflow, links checked against the organization, visibility, task.assigned. */
 import type { Insertable, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { forbidden, invalidField, invalidFields, notFound, validationError } from '../../http/errors.ts';
+import { forbidden, invalidField, invalidFields, validationError } from '../../http/errors.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
@@ -194,14 +194,11 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
 
 export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: TaskPatchInput, expected: number | undefined): Promise<TaskOut> {
   const orgId = actor.orgId;
-  const seen = await tasks.find(tx.db, orgId, id);
-  if (seen === undefined || !canSee(actor, seen)) throw notFound('task');
+  await tasks.get(tx.db, orgId, id, (task) => canSee(actor, task));
   const steward = await stewardOf(tx.db, orgId, id);
-  let before: TaskRecord | undefined;
   let dictionary: StatusDictionary | undefined;
   let asRight: string | null = null;
-  const outcome = await tasks.update(tx.db, orgId, id, expected, async (current) => {
-    before = current;
+  const { record, before, changed } = await tasks.update(tx.db, orgId, id, expected, async (current) => {
     if (steward !== undefined) asRight = checkStewardedChange(actor, steward, current, input);
     if (input.priority !== undefined && input.priority !== current.priority) requirePriorityRight(actor);
     const changes: Updateable<TasksTable> = { updated_at: nowIso() };
@@ -243,8 +240,6 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
     if (input.is_archived !== undefined) changes.is_archived = input.is_archived;
     return changes;
   });
-  if (before === undefined) throw notFound('task');
-  const { record, changed } = outcome;
   if (changed.some((f) => f === 'assignee_id' || f === 'assignee_ids' || f === 'watcher_ids')) {
     await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, record));
   }
@@ -271,9 +266,7 @@ export async function closeTask(tx: Tx, actor: TasksActor, id: string, outcome: 
 }
 
 export async function getTask(db: Db, actor: TasksActor, id: string): Promise<TaskOut> {
-  const record = await tasks.find(db, actor.orgId, id);
-  if (record === undefined || !canSee(actor, record)) throw notFound('task');
-  return record;
+  return tasks.get(db, actor.orgId, id, (task) => canSee(actor, task));
 }
 
 export function listTasks(db: Db, actor: TasksActor, query: TaskListInput): Promise<Page<TaskOut>> {

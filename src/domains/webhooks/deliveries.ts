@@ -4,6 +4,7 @@ import { conflict, notFound, invalidField } from '../../http/errors.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
+import { requireFound } from '../../storage/resource.ts';
 import type { Kysely } from 'kysely';
 import { cliSource, recordAudit } from '../../platform/audit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
@@ -96,8 +97,7 @@ export async function redeliverIn(storage: Storage, config: Config, orgId: strin
   if (claim === 'missing') throw notFound('delivery');
   if (claim === 'held') throw invalidField('delivery', 'is being attempted right now by a dispatcher; try again in a moment');
   if (claim === 'inactive') throw invalidField('delivery', 'belongs to a disabled subscription: nothing is sent to it');
-  const delivery = claim.jobs[0];
-  if (!delivery) throw notFound('delivery');
+  const delivery = await requireFound(claim.jobs[0], 'delivery');
   await storage.transaction((tx) =>
     recordAudit(tx, by, { orgId, action: 'webhook.redeliver', targetType: 'webhook_delivery', targetId: deliveryId, changes: {} }),
   );
@@ -136,8 +136,7 @@ export async function replayIn(tx: Tx, orgId: string, subscriptionId: string, si
   const org = { id: orgId };
   const sinceIso = new Date(sinceTime).toISOString();
   {
-    const sub = isUuid(subscriptionId) ? await findSubscription(tx.db, org.id, subscriptionId) : undefined;
-    if (!sub) throw notFound('webhook subscription');
+    const sub = await requireFound(isUuid(subscriptionId) ? await findSubscription(tx.db, org.id, subscriptionId) : undefined, 'webhook subscription');
     if (!readBool(sub.is_active)) throw invalidField('subscription', 'is disabled; nothing is sent to it');
     // Catalog events only: internal events never reach a subscription, `*` included.
     const events = (await eventsSince(tx.db, org.id, sinceIso, EVENT_NAMES)).filter((e) => subscribesTo(readJson(sub.events), e.name));

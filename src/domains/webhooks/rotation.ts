@@ -1,5 +1,5 @@
 /** Rotating a subscription's signing secret: a new one shown once, the replaced one kept signing for an overlap. */
-import { invalidField, notFound } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Config } from '../../config.ts';
 import { cliSource, recordAudit } from '../../platform/audit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
@@ -8,6 +8,7 @@ import { serverSealer } from '../../platform/server-key.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, readBool } from '../../storage/codecs.ts';
 import { isUuid } from '../../storage/ids.ts';
+import { requireFound } from '../../storage/resource.ts';
 import type { Storage, Tx } from '../../storage/storage.ts';
 import { lockedSubscriptionSecret, replaceSecret } from './queries.ts';
 import type { RotatedSecret } from './schemas.ts';
@@ -28,8 +29,7 @@ export const ROTATION_SHOWN_ONCE_NOTE =
  * in the audit trail (never a secret).
  */
 export async function rotateSecret(tx: Tx, orgId: string, id: string, sealer: Sealer, overlapHours: number, by: AuditSource): Promise<RotatedSecret> {
-  const current = isUuid(id) ? await lockedSubscriptionSecret(tx, orgId, id) : undefined;
-  if (!current) throw notFound('webhook subscription');
+  const current = await requireFound(isUuid(id) ? await lockedSubscriptionSecret(tx, orgId, id) : undefined, 'webhook subscription');
   if (!readBool(current.is_active)) throw invalidField('id', 'the subscription is disabled: nothing is sent to it, so its secret cannot be rotated');
   const secret = newSecret();
   const until = overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000).toISOString() : null;

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { invalidField, invalidFields, notFound } from '../../http/errors.ts';
+import { invalidField, invalidFields } from '../../http/errors.ts';
 import { requiredText } from '../../http/text.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AuditSource } from '../../platform/audit.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { nowIso, readBool, toJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
+import { requireFound } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { WebhooksActor } from './actor.ts';
@@ -80,8 +81,7 @@ export async function listSubscriptions(db: Kysely<Database>, actor: WebhooksAct
 
 /** Disables the subscription and cancels what is still queued for it; repeating it changes nothing. */
 export async function deleteSubscription(tx: Tx, actor: WebhooksActor, id: string, by: AuditSource): Promise<{ ok: true }> {
-  const found = isUuid(id) ? await findSubscription(tx.db, actor.orgId, id) : undefined;
-  if (!found) throw notFound('webhook subscription');
+  const found = await requireFound(isUuid(id) ? await findSubscription(tx.db, actor.orgId, id) : undefined, 'webhook subscription');
   const now = nowIso();
   if (readBool(found.is_active)) {
     await recordAudit(tx, by, { orgId: actor.orgId, action: 'webhook.disable', targetType: 'webhook_subscription', targetId: id, changes: { isActive: { before: true, after: false } } });
