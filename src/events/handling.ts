@@ -56,7 +56,7 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
           alone = { row: only, error };
           throw error;
         }
-        await markDone(tx.db, only.consumer, [only.event.seq], new Date().toISOString());
+        await markDone(tx, only.consumer, [only.event.seq], new Date().toISOString());
         return { claimed: 1, failures: [] };
       }
       const done = new Map<string, number[]>();
@@ -79,7 +79,7 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
         }
         done.set(row.consumer, [...(done.get(row.consumer) ?? []), row.event.seq]);
       }
-      for (const [consumer, seqs] of done) await markDone(tx.db, consumer, seqs, new Date().toISOString());
+      for (const [consumer, seqs] of done) await markDone(tx, consumer, seqs, new Date().toISOString());
       return { claimed: rows.length, failures };
     });
   } catch (error) {

@@ -56,31 +56,41 @@ export interface ClaimedRow {
  * consumer (per-entity order), and returns them with their events. On PostgreSQL rows another
  * transaction holds are skipped; on SQLite the transaction is the only writer.
  */
+const claimDueRows = reusableStatement(
+  'claimDue',
+  (db, claim: Tx['claimSkippingLocked'], consumers: readonly string[], now: string, limit: number) =>
+    claim(
+      db
+        .selectFrom('event_progress as p')
+        .innerJoin('events as v', 'v.seq', 'p.event_seq')
+        .select(['p.consumer', 'p.attempts', 'v.seq', 'v.id', 'v.org_id', 'v.event', 'v.entity_type', 'v.entity_id', 'v.data', 'v.created_at'])
+        .where('p.status', '=', 'pending')
+        .where('p.consumer', 'in', consumers)
+        .where('p.next_attempt_at', '<=', now)
+        // The entity's earliest pending row for this consumer is this one. A scalar subquery runs
+        // per candidate on the entity index whatever the statistics say (an anti-join planned on
+        // stale statistics compared every pending row with every other).
+        .where('p.event_seq', '=', (eb) =>
+          eb
+            .selectFrom('event_progress as e')
+            .select((e) => e.fn.min('e.event_seq').as('first'))
+            .where('e.status', '=', 'pending')
+            .whereRef('e.consumer', '=', 'p.consumer')
+            .whereRef('e.org_id', '=', 'p.org_id')
+            .whereRef('e.entity_id', '=', 'p.entity_id')
+            .whereRef('e.entity_type', '=', 'p.entity_type'),
+        )
+        .orderBy('p.event_seq')
+        .limit(limit),
+      // Only the progress rows are locked: events are never updated.
+      'p',
+    ),
+  (_claim, consumers, now, limit) => ['pending', ...consumers, now, 'pending', limit],
+  (_claim, consumers, _now, _limit) => String(consumers.length),
+);
+
 export async function claimDue(tx: Tx, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
-  const query = tx.db
-    .selectFrom('event_progress as p')
-    .innerJoin('events as v', 'v.seq', 'p.event_seq')
-    .select(['p.consumer', 'p.attempts', 'v.seq', 'v.id', 'v.org_id', 'v.event', 'v.entity_type', 'v.entity_id', 'v.data', 'v.created_at'])
-    .where('p.status', '=', 'pending')
-    .where('p.consumer', 'in', consumers)
-    .where('p.next_attempt_at', '<=', now)
-    // The entity's earliest pending row for this consumer is this one. A scalar subquery runs
-    // per candidate on the entity index whatever the statistics say (an anti-join planned on
-    // stale statistics compared every pending row with every other).
-    .where('p.event_seq', '=', (eb) =>
-      eb
-        .selectFrom('event_progress as e')
-        .select((e) => e.fn.min('e.event_seq').as('first'))
-        .where('e.status', '=', 'pending')
-        .whereRef('e.consumer', '=', 'p.consumer')
-        .whereRef('e.org_id', '=', 'p.org_id')
-        .whereRef('e.entity_id', '=', 'p.entity_id')
-        .whereRef('e.entity_type', '=', 'p.entity_type'),
-    )
-    .orderBy('p.event_seq')
-    .limit(limit);
-  // Only the progress rows are locked: events are never updated.
-  const rows = await tx.claimSkippingLocked(query, 'p').execute();
+  const { rows } = await tx.run(claimDueRows, tx.claimSkippingLocked, consumers, now, limit);
   return rows.map((r) => ({ consumer: r.consumer, attempts: r.attempts, event: toStoredEvent(r) }));
 }
 
@@ -89,14 +99,21 @@ function toStoredEvent(r: { seq: number; id: string; org_id: string; event: stri
   return { seq: Number(r.seq), id: r.id, orgId: r.org_id, name: r.event, entityType: r.entity_type, entityId: r.entity_id, context, createdAt: r.created_at };
 }
 
-export async function markDone(db: Db, consumer: string, seqs: number[], now: string): Promise<void> {
+const markDoneRows = reusableStatement(
+  'markDone',
+  (db, consumer: string, seqs: number[], now: string) =>
+    db
+      .updateTable('event_progress')
+      .set((eb) => ({ status: 'done', completed_at: now, attempts: eb('attempts', '+', 1), last_error: null }))
+      .where('consumer', '=', consumer)
+      .where('event_seq', 'in', seqs),
+  (consumer, seqs, now) => ['done', now, 1, null, consumer, ...seqs],
+  (_consumer, seqs, _now) => String(seqs.length),
+);
+
+export async function markDone(tx: Tx, consumer: string, seqs: number[], now: string): Promise<void> {
   if (seqs.length === 0) return;
-  await db
-    .updateTable('event_progress')
-    .set((eb) => ({ status: 'done', completed_at: now, attempts: eb('attempts', '+', 1), last_error: null }))
-    .where('consumer', '=', consumer)
-    .where('event_seq', 'in', seqs)
-    .execute();
+  await tx.run(markDoneRows, consumer, seqs, now);
 }
 
 /** Sets a pending row to retry (a row another runner finished meanwhile stays finished). */

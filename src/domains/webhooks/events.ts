@@ -17,7 +17,7 @@ export const DELIVERIES_CHANNEL = 'bizplat_webhook_deliveries';
  * then); the others get exactly the spec's body.
  */
 async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
-  const targets = (await activeSubscriptionEvents(tx.db, event.orgId)).filter((s) => subscribesTo(readJson(s.events), event.name));
+  const targets = (await activeSubscriptionEvents(tx, event.orgId)).filter((s) => subscribesTo(readJson(s.events), event.name));
   if (targets.length === 0) return;
   const data = { entityType: event.entityType, entityId: event.entityId, ...event.context };
   const body = deliveryBody(event.name, data, event.createdAt);

@@ -4,6 +4,7 @@ import { deleteFinishedJobs, dueCondition, leaseJobs } from '../../events/outbox
 import { bumpCollection } from '../../storage/change-counters.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
+import { reusableStatement } from '../../storage/reusable.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -89,8 +90,15 @@ export async function replaceStoredTarget(db: Db, was: StoredTarget, now: { url:
   return replaced;
 }
 
-export function activeSubscriptionEvents(db: Db, orgId: string): Promise<Array<{ id: string; events: unknown; include_record: boolean | number }>> {
-  return db.selectFrom('webhook_subscriptions').select(['id', 'events', 'include_record']).where('org_id', '=', orgId).where('is_active', '=', true).execute();
+const activeSubscriptions = reusableStatement(
+  'activeSubscriptionEvents',
+  (db, orgId: string) => db.selectFrom('webhook_subscriptions').select(['id', 'events', 'include_record']).where('org_id', '=', orgId).where('is_active', '=', true),
+  (orgId) => [orgId, true],
+);
+
+/** The organization's active subscriptions and what they subscribe to: read for every event fanned out. */
+export async function activeSubscriptionEvents(tx: Tx, orgId: string): Promise<Array<{ id: string; events: unknown; include_record: boolean | number }>> {
+  return (await tx.run(activeSubscriptions, orgId)).rows;
 }
 
 export async function disableSubscription(db: Db, orgId: string, id: string, now: string): Promise<void> {
