@@ -3,7 +3,8 @@
  * conversion multiplies them as BigInt, so no amount ever passes through floating point.
  */
 import { invalidField } from '../../http/errors.ts';
-import { formatScaled, MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
+import { formatScaled, MONEY_SCALE } from '../../storage/decimal.ts';
+import { decimalField } from '../../http/decimal-field.ts';
 
 const RATE_SCALE = 6;
 const RATE_ONE = 10 ** RATE_SCALE;
@@ -13,20 +14,10 @@ export const MAX_AMOUNT_TEXT = '999999999999.99';
 /** The largest rate accepted: 1 000 000 000 units of the organization currency per unit. */
 const MAX_RATE_MICROS = 1_000_000_000 * RATE_ONE;
 
-function scaled(field: string, value: number | string, scale: number, tooLarge: string): number {
-  const parsed = toScaled(value, scale);
-  if (!parsed.ok) {
-    if (parsed.problem === 'too_many_fraction_digits') throw invalidField(field, `must have at most ${scale} fraction digits`);
-    if (parsed.problem === 'too_large') throw invalidField(field, tooLarge);
-    throw invalidField(field, 'must be a decimal number such as 1250.50');
-  }
-  return parsed.value;
-}
-
 /** A money amount in hundredths: more than zero (or zero with `allowZero`), at most MAX_CENTS. */
 export function moneyField(field: string, value: number | string, options: { allowZero?: boolean } = {}): number {
   const tooLarge = `must be at most ${MAX_AMOUNT_TEXT}`;
-  const cents = scaled(field, value, MONEY_SCALE, tooLarge);
+  const cents = decimalField(field, value, MONEY_SCALE, { tooLarge, example: '1250.50' });
   if (cents > MAX_CENTS) throw invalidField(field, tooLarge);
   if (options.allowZero ? cents < 0 : cents <= 0) throw invalidField(field, options.allowZero ? 'must not be negative' : 'must be more than zero');
   return cents;
@@ -34,7 +25,7 @@ export function moneyField(field: string, value: number | string, options: { all
 
 /** An exchange rate in millionths: more than zero, at most 6 fraction digits. */
 export function rateField(field: string, value: number | string): number {
-  const micros = scaled(field, value, RATE_SCALE, 'is too large');
+  const micros = decimalField(field, value, RATE_SCALE, { example: '1250.50' });
   if (micros <= 0) throw invalidField(field, 'must be more than zero');
   if (micros > MAX_RATE_MICROS) throw invalidField(field, 'must be at most 1000000000');
   return micros;

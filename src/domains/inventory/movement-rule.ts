@@ -12,7 +12,7 @@ import { newId } from '../../storage/ids.ts';
 import type { LedgerActor } from './actor.ts';
 import { COUNT_SLOTS } from './movements.queries.ts';
 import type { NewLineRow, NewMovementRow } from './movements.queries.ts';
-import { scaledField } from './products.ts';
+import { decimalField } from '../../http/decimal-field.ts';
 import type { MovementCreateBody } from './schemas.ts';
 
 /** POST /movements' body, plus what only the import may set (a kept id, date and author). */
@@ -36,11 +36,11 @@ interface ParsedLine {
 
 function parseLines(input: NewMovement): ParsedLine[] {
   return input.lines.map((line, index) => {
-    const qty = scaledField(`lines.${index}.qty`, line.qty, QTY_SCALE);
+    const qty = decimalField(`lines.${index}.qty`, line.qty, QTY_SCALE);
     if (input.kind === 'adjustment' ? qty === 0 : qty <= 0) {
       throw invalidField(`lines.${index}.qty`, input.kind === 'adjustment' ? 'must not be zero' : 'must be greater than zero');
     }
-    const cost = line.cost_per_unit === undefined ? undefined : scaledField(`lines.${index}.cost_per_unit`, line.cost_per_unit, MONEY_SCALE, { min: 0 });
+    const cost = line.cost_per_unit === undefined ? undefined : decimalField(`lines.${index}.cost_per_unit`, line.cost_per_unit, MONEY_SCALE, { min: 0 });
     return { index, itemId: line.item_id, qty, cost };
   });
 }

@@ -2,9 +2,10 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
+import { decimalField } from '../../http/decimal-field.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso, searchText } from '../../storage/codecs.ts';
-import { MONEY_SCALE, QTY_SCALE, toScaled } from '../../storage/decimal.ts';
+import { MONEY_SCALE, QTY_SCALE } from '../../storage/decimal.ts';
 import { isUniqueViolation } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
@@ -14,21 +15,9 @@ import { itemHasStock, products } from './catalog.queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';
 
-/** An exact decimal field, or a 422 naming it. */
-export function scaledField(field: string, value: number | string, scale: number, options: { min?: number } = {}): number {
-  const parsed = toScaled(value, scale);
-  if (!parsed.ok) {
-    const why =
-      parsed.problem === 'too_many_fraction_digits' ? `must have at most ${scale} fraction digits` : parsed.problem === 'too_large' ? 'is too large' : 'must be a decimal number';
-    throw invalidField(field, why);
-  }
-  if (options.min !== undefined && parsed.value < options.min) throw invalidField(field, `must be at least ${options.min}`);
-  return parsed.value;
-}
-
 function optionalLevel(field: string, value: number | null | undefined): number | null | undefined {
   if (value === undefined || value === null) return value;
-  return scaledField(field, value, QTY_SCALE, { min: 0 });
+  return decimalField(field, value, QTY_SCALE, { min: 0 });
 }
 
 function checkLevels(min: number | null, max: number | null): void {
@@ -59,8 +48,8 @@ export async function createProduct(tx: Tx, actor: InventoryActor, input: NewPro
     unit: input.unit ?? null,
     item_type: input.item_type ?? 'product',
     category_id: input.category_id ?? null,
-    cost_per_unit: input.cost_per_unit === undefined ? 0 : scaledField('cost_per_unit', input.cost_per_unit, MONEY_SCALE, { min: 0 }),
-    price: input.price === undefined ? 0 : scaledField('price', input.price, MONEY_SCALE, { min: 0 }),
+    cost_per_unit: input.cost_per_unit === undefined ? 0 : decimalField('cost_per_unit', input.cost_per_unit, MONEY_SCALE, { min: 0 }),
+    price: input.price === undefined ? 0 : decimalField('price', input.price, MONEY_SCALE, { min: 0 }),
     barcode: input.barcode ?? null,
     manufacturer: input.manufacturer ?? null,
     min_stock_level: min,
@@ -85,7 +74,7 @@ export async function createProduct(tx: Tx, actor: InventoryActor, input: NewPro
 
 /** A level of the record in stored units (thousandths), to compare with a new one. */
 function storedLevel(value: number | null): number | null {
-  return value === null ? null : scaledField('level', value, QTY_SCALE);
+  return value === null ? null : decimalField('level', value, QTY_SCALE);
 }
 
 export async function updateProduct(tx: Tx, actor: InventoryActor, id: string, patch: ProductPatchBody, expected: number | undefined): Promise<Product> {
@@ -100,8 +89,8 @@ export async function updateProduct(tx: Tx, actor: InventoryActor, id: string, p
     if (patch.barcode !== undefined) changes.barcode = patch.barcode;
     if (patch.manufacturer !== undefined) changes.manufacturer = patch.manufacturer;
     if (patch.isArchived !== undefined) changes.is_archived = patch.isArchived;
-    if (patch.cost_per_unit !== undefined) changes.cost_per_unit = scaledField('cost_per_unit', patch.cost_per_unit, MONEY_SCALE, { min: 0 });
-    if (patch.price !== undefined) changes.price = scaledField('price', patch.price, MONEY_SCALE, { min: 0 });
+    if (patch.cost_per_unit !== undefined) changes.cost_per_unit = decimalField('cost_per_unit', patch.cost_per_unit, MONEY_SCALE, { min: 0 });
+    if (patch.price !== undefined) changes.price = decimalField('price', patch.price, MONEY_SCALE, { min: 0 });
     const min = optionalLevel('minStockLevel', patch.minStockLevel);
     const max = optionalLevel('maxStockLevel', patch.maxStockLevel);
     if (min !== undefined) changes.min_stock_level = min;

@@ -7,7 +7,7 @@ import { invalidField, validationError } from '../../http/errors.ts';
 import { formatScaled, QTY_SCALE } from '../../storage/decimal.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { InventoryActor } from './actor.ts';
-import { scaledField } from './products.ts';
+import { decimalField } from '../../http/decimal-field.ts';
 import type { StockBalance } from './schemas.ts';
 import { balanceView } from './stock.ts';
 import { findBalance, releaseOnBalance, reserveOnBalance, stockLedger } from './stock.queries.ts';
@@ -21,7 +21,7 @@ export interface ReservationInput {
 }
 
 function positiveQty(qty: number | string): number {
-  const scaled = scaledField('qty', qty, QTY_SCALE);
+  const scaled = decimalField('qty', qty, QTY_SCALE);
   if (scaled <= 0) throw invalidField('qty', 'must be greater than zero');
   return scaled;
 }
