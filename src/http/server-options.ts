@@ -5,6 +5,7 @@ import type { FastifyHttpOptions, FastifyServerOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
 import { AccessLog } from './access-log.ts';
+import type { LogSink } from './access-log.ts';
 import { clientErrorHandler, frameworkErrors } from './error-handler.ts';
 import { requestLogSerializer } from './request-log.ts';
 
@@ -23,21 +24,16 @@ export interface LogOptions {
    * (SIGKILL, out of memory) loses the lines still queued: at most 100 ms' worth.
    */
   logger?: boolean;
-  logStream?: { write(line: string): void };
+  logStream?: LogSink;
 }
 
 export function serverOptions(config: Config, log: LogOptions): FastifyHttpOptions<Server> & FastifyServerOptions {
+  const serializeRequest = requestLogSerializer(config.logQueryValues);
+  const stream = log.logger === false ? null : (log.logStream ?? stdoutLog());
   return {
-    logger:
-      log.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            serializers: { req: requestLogSerializer(config.logQueryValues) },
-            stream: log.logStream ?? stdoutLog(),
-          },
+    logger: stream === null ? false : { level: config.logLevel, serializers: { req: serializeRequest }, stream },
     bodyLimit: config.bodyLimitBytes,
-    logController: new AccessLog(),
+    logController: new AccessLog(stream === null ? null : { sink: stream, level: config.logLevel, serializeRequest }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
