@@ -8,8 +8,9 @@ import { LogController } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { levels } from 'pino';
 
-/** pino's number for the info level, as the line writes it. */
+/** pino's numbers for the info and debug levels; the line writes info's. */
 const INFO = 30;
+const DEBUG = 20;
 
 export interface LogSink {
   write(line: string): void;
@@ -24,18 +25,21 @@ export interface AccessLineOptions {
 
 export class AccessLog extends LogController {
   readonly #sink: LogSink | null;
+  readonly #debug: boolean;
   readonly #serializeRequest: AccessLineOptions['serializeRequest'] | null;
 
   /** Without options (logging off) no line is written. */
   constructor(options: AccessLineOptions | null) {
     super({ requestIdLogLabel: 'request_id' });
-    const infoEnabled = options !== null && (levels.values[options.level] ?? Infinity) <= INFO;
-    this.#sink = infoEnabled ? options.sink : null;
+    const level = options === null ? Infinity : (levels.values[options.level] ?? Infinity);
+    this.#debug = level <= DEBUG;
+    this.#sink = options !== null && level <= INFO ? options.sink : null;
     this.#serializeRequest = options?.serializeRequest ?? null;
   }
 
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ req: request }, 'incoming request');
+    // Asked only when it logs: asking makes the request's child logger (request-logger.ts).
+    if (this.#debug) request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {

@@ -8,6 +8,7 @@ import { AccessLog } from './access-log.ts';
 import type { LogSink } from './access-log.ts';
 import { clientErrorHandler, frameworkErrors } from './error-handler.ts';
 import { requestLogSerializer } from './request-log.ts';
+import { RequestLogger } from './request-logger.ts';
 
 /**
  * Lines are gathered until 32 KiB, or for at most 100 ms, then written in one asynchronous write:
@@ -36,6 +37,7 @@ export function serverOptions(config: Config, log: LogOptions): FastifyHttpOptio
     logger: stream === null ? false : { level: config.logLevel, serializers: { req: serializeRequest }, stream },
     bodyLimit: config.bodyLimitBytes,
     logController: new AccessLog(stream === null ? null : { sink: stream, level: config.logLevel, serializeRequest }),
+    ...(stream === null ? {} : { childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options) }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
