@@ -9,6 +9,7 @@ import type { LogSink } from './access-log.ts';
 import { clientErrorHandler, frameworkErrors } from './error-handler.ts';
 import { requestLogSerializer } from './request-log.ts';
 import { RequestLogger } from './request-logger.ts';
+import { TurnLines } from './turn-lines.ts';
 
 /**
  * Lines are gathered until 32 KiB, or for at most 100 ms, then written in one asynchronous write:
@@ -16,7 +17,7 @@ import { RequestLogger } from './request-logger.ts';
  * line or two). Each write hands the bytes to a thread of the pool: at 8 KiB those hand-offs took
  * 6 % of a busy server's time, at 32 KiB under 2 % (docs/performance.md).
  */
-const stdoutLog = () => destination({ dest: 1, sync: false, minLength: 32768, maxWrite: 65536, periodicFlush: 100 });
+const stdoutLog = () => new TurnLines(destination({ dest: 1, sync: false, minLength: 32768, maxWrite: 65536, periodicFlush: 100 }));
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
