@@ -14,8 +14,8 @@ import { TurnLines } from './turn-lines.ts';
 /**
  * Lines are gathered until 32 KiB, or for at most 100 ms, then written in one asynchronous write:
  * under load one write carries about a hundred requests' lines (pino's default starts a write per
- * line or two). Each write hands the bytes to a thread of the pool: at 8 KiB those hand-offs took
- * 6 % of a busy server's time, at 32 KiB under 2 % (docs/performance.md).
+ * line or two). Each write hands the bytes to a thread of libuv's pool: fewer, larger writes cost
+ * the event loop less (docs/performance.md). TurnLines hands sonic-boom a turn's lines at once.
  */
 const stdoutLog = () => new TurnLines(destination({ dest: 1, sync: false, minLength: 32768, maxWrite: 65536, periodicFlush: 100 }));
 
