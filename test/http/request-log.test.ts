@@ -42,7 +42,7 @@ describeEachDatabase('request logs', (ctx) => {
     return responses;
   };
 
-  type Line = { msg: string; request_id?: string; req: Record<string, unknown>; res?: { statusCode: number } };
+  type Line = { msg: string; request_id?: string; req: Record<string, unknown>; res?: { statusCode: number }; level: number; time: number; pid: number; hostname: string; responseTime?: number };
   const parsed = (lines: string[]) => lines.map((l) => JSON.parse(l) as Line);
   const completed = (lines: string[]) => parsed(lines).filter((l) => l.msg === 'request completed');
 
@@ -78,6 +78,31 @@ describeEachDatabase('request logs', (ctx) => {
       const messages = parsed(logged.lines).filter((l) => l.request_id !== undefined).map((l) => l.msg);
       assert.deepEqual(messages.filter((m) => m === 'incoming request').length, 3, messages.join(', '));
       assert.deepEqual(messages.filter((m) => m === 'request completed').length, 3, messages.join(', '));
+    } finally {
+      await logged.app.close();
+    }
+  });
+
+  it('write the line as pino writes every other: its fields in order, the same level, pid and host name', async () => {
+    plain.lines.length = 0;
+    const [response] = await requests(plain.app);
+    plain.app.log.info('a line through the logger');
+    const [line, other] = parsed(plain.lines).filter((l) => l.request_id === response?.headers['x-request-id'] || l.msg === 'a line through the logger');
+    assert.ok(line && other, plain.lines.join(''));
+    assert.deepEqual(Object.keys(line), ['level', 'time', 'pid', 'hostname', 'request_id', 'req', 'res', 'responseTime', 'msg']);
+    // An injected request has no remote port: the field is left out, as pino leaves out what is undefined.
+    assert.deepEqual(Object.keys(line.req), ['method', 'route', 'query', 'host', 'remoteAddress']);
+    const base = (l: Line) => ({ level: l.level, pid: l.pid, hostname: l.hostname });
+    assert.deepEqual(base(line), base(other));
+    assert.deepEqual(line.res, { statusCode: 200 });
+    assert.ok(Math.abs(line.time - Date.now()) < 60_000 && (line.responseTime ?? -1) >= 0, JSON.stringify(line));
+  });
+
+  it('hold no request lines above info level', async () => {
+    const logged = await loggedApp({ BIZPLAT_LOG_LEVEL: 'warn' });
+    try {
+      await requests(logged.app);
+      assert.deepEqual(logged.lines, []);
     } finally {
       await logged.app.close();
     }
