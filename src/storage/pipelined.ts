@@ -82,7 +82,7 @@ export function answerAhead(client: pg.PoolClient): void {
 
 /** The socket node-postgres writes to; not in its types. */
 interface WithStream {
-  connection?: { stream?: { cork?: () => void; uncork?: () => void; writableCorked?: number } };
+  connection?: { stream?: { cork?: () => void; uncork?: () => void } };
 }
 
 /**
