@@ -7,38 +7,19 @@
 //
 //   node scripts/profile-request.mjs [seconds per path, default 10] [top, default 30]
 // Build first (node scripts/build.mjs). The .cpuprofile is left in the printed folder.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { serveDemo } from './served-demo.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.argv[2] ?? 10);
 const top = Number(process.argv[3] ?? 30);
 const dir = mkdtempSync(join(tmpdir(), 'bizplat-profile-'));
 
-const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'bin/bizplat.mjs', 'serve', '--bootstrap-demo', '--port', '0'], {
-  cwd: ROOT,
-  env: { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, BIZPLAT_LOG_LEVEL: 'info', BIZPLAT_RATE_LIMIT: '10000000', BIZPLAT_SHUTDOWN_GRACE_MS: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const exited = new Promise((resolve) => server.once('exit', resolve));
-process.on('exit', () => server.kill('SIGKILL'));
-
-let printed = '';
-const { url, token } = await new Promise((resolve, reject) => {
-  let token;
-  server.stdout.on('data', (chunk) => {
-    printed += chunk.toString();
-    token ??= /^\s+(\S+)$/m.exec(printed.split('API token')[1] ?? '')?.[1];
-    const line = printed.split('\n').find((l) => l.includes('serving the public API'));
-    if (line && token) resolve({ url: JSON.parse(line).url, token });
-  });
-  server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${printed}`)));
-});
-server.stdout.removeAllListeners('data').resume();
+const { server, url, token, exited } = await serveDemo({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], env: { DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}` } });
 
 const headers = { 'x-api-token': token };
 const created = await globalThis.fetch(`${url}/clients`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Profiled client', phone: '+998901234567' }) });

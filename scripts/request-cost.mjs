@@ -2,24 +2,21 @@
 // host gives the same figures as a quiet one (within noise): CPU milliseconds of the server
 // process (user and system) and its read/write system calls per request, and on PostgreSQL the
 // CPU of PgBouncer's and PostgreSQL's processes per request (all of the host's, so other work
-// running meanwhile counts in them). The compiled build is served as deployed (`bizplat serve
-// --bootstrap-demo`, logging at info to a pipe, the heap limit off so the pid is the server's),
+// running meanwhile counts in them). The compiled build is served as deployed (served-demo.mjs),
 // driven by autocannon with 50 connections for a fixed number of requests after a warm-up.
 //
 //   node scripts/request-cost.mjs post|get|ping|poll [requests, default 3000]
 // On PostgreSQL: COST_DATABASE_URL (say postgres://postgres@127.0.0.1:6432/test) and, through a
 // pooler, COST_SESSION_URL; each run uses a schema of its own and drops it. Otherwise a fresh
 // SQLite file. Build first (node scripts/build.mjs).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serveDemo } from './served-demo.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const what = process.argv[2] ?? 'post';
 const amount = Number(process.argv[3] ?? 3000);
 const dir = mkdtempSync(join(tmpdir(), 'bizplat-cost-'));
@@ -39,30 +36,10 @@ async function onPostgres(sql) {
 const withSchema = (url) => `${url}${url.includes('?') ? '&' : '?'}schema=${schema}`;
 if (pgUrl) await onPostgres(`create schema ${schema}`);
 const env = {
-  ...process.env,
   DATABASE_URL: pgUrl ? withSchema(pgUrl) : `sqlite:${join(dir, 'db.sqlite')}`,
   ...(pgUrl && process.env.COST_SESSION_URL ? { DATABASE_SESSION_URL: withSchema(process.env.COST_SESSION_URL) } : {}),
-  BIZPLAT_LOG_LEVEL: 'info',
-  BIZPLAT_RATE_LIMIT: '10000000',
-  BIZPLAT_SHUTDOWN_GRACE_MS: '0',
-  BIZPLAT_HEAP_LIMIT_MB: '0',
 };
-const server = spawn(process.execPath, ['bin/bizplat.mjs', 'serve', '--bootstrap-demo', '--port', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-const exited = new Promise((resolve) => server.once('exit', resolve));
-process.on('exit', () => server.kill('SIGKILL'));
-
-let printed = '';
-const { url, token } = await new Promise((resolve, reject) => {
-  let token;
-  server.stdout.on('data', (chunk) => {
-    printed += chunk.toString();
-    token ??= /^\s+(\S+)$/m.exec(printed.split('API token')[1] ?? '')?.[1];
-    const line = printed.split('\n').find((l) => l.includes('serving the public API'));
-    if (line && token) resolve({ url: JSON.parse(line).url, token });
-  });
-  server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${printed}`)));
-});
-server.stdout.removeAllListeners('data').resume();
+const { server, url, token, exited } = await serveDemo({ env });
 
 const headers = { 'x-api-token': token };
 const base = new URL(url).pathname;
