@@ -29,7 +29,6 @@ export async function eventRecord(db: Db, seq: number): Promise<Record<string, u
   return row === undefined || row.record === null ? null : readJson<Record<string, unknown>>(row.record);
 }
 
-/** Nothing is read back: the statement goes out with the transaction's next one (see runUnansweredWrite). */
 export type NewProgressRow = Required<Insertable<EventProgressTable>>;
 
 const insertProgressRows = reusableStatement(
@@ -40,6 +39,7 @@ const insertProgressRows = reusableStatement(
   { unanswered: true },
 );
 
+/** Nothing is read back: the statement goes out with the transaction's next one (see runUnansweredWrite). */
 export async function insertProgress(tx: Tx, rows: NewProgressRow[]): Promise<void> {
   await tx.run(insertProgressRows, rows);
 }
@@ -50,12 +50,6 @@ export interface ClaimedRow {
   event: RecordedEvent;
 }
 
-/**
- * Locks up to `limit` due pending rows of these consumers for the calling transaction, oldest
- * event first, skipping any row whose entity has an earlier event still pending for the same
- * consumer (per-entity order), and returns them with their events. On PostgreSQL rows another
- * transaction holds are skipped; on SQLite the transaction is the only writer.
- */
 const claimDueRows = reusableStatement(
   'claimDue',
   (db, claim: Tx['claimSkippingLocked'], consumers: readonly string[], now: string, limit: number) =>
@@ -89,6 +83,12 @@ const claimDueRows = reusableStatement(
   (_claim, consumers, _now, _limit) => String(consumers.length),
 );
 
+/**
+ * Locks up to `limit` due pending rows of these consumers for the calling transaction, oldest
+ * event first, skipping any row whose entity has an earlier event still pending for the same
+ * consumer (per-entity order), and returns them with their events. On PostgreSQL rows another
+ * transaction holds are skipped; on SQLite the transaction is the only writer.
+ */
 export async function claimDue(tx: Tx, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
   const { rows } = await tx.run(claimDueRows, tx.claimSkippingLocked, consumers, now, limit);
   return rows.map((r) => ({ consumer: r.consumer, attempts: r.attempts, event: toStoredEvent(r) }));
