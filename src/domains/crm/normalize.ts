@@ -2,6 +2,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { invalidField } from '../../http/errors.ts';
+import { LruCache } from '../../http/lru-cache.ts';
 import { trimmedOrNull } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import type { CrmActor } from './actor.ts';
@@ -23,12 +24,30 @@ export function phone(field: string, value: string | null | undefined, actor: Cr
   const given = trimmedOrNull(value);
   if (given === null) return null;
   const region = phoneRegion(actor);
-  const parsed = parsePhoneNumberFromString(given, region ? { defaultCountry: region } : undefined);
-  if (!parsed || !parsed.isValid()) {
+  const number = e164(given, region);
+  if (number === null) {
     const hint = region ? `a valid phone number (international "+…" or a ${region} number)` : 'a valid phone number in international format (+…)';
     throw invalidField(field, `must be ${hint}`);
   }
-  return parsed.number;
+  return number;
+}
+
+/**
+ * Numbers already parsed, by region and text: parsing with the full metadata is a sizeable part
+ * of a create's CPU, and writers send the same numbers again and again. The answer depends only
+ * on the key, so entries never go stale; the bound keeps a flood of distinct numbers cheap.
+ */
+const parsedNumbers = new LruCache<string | null>(1_000, Number.POSITIVE_INFINITY);
+
+/** The number in E.164, or null when it is not a valid one. */
+function e164(given: string, region: CountryCode | undefined): string | null {
+  const key = `${region ?? ''}\n${given}`;
+  const known = parsedNumbers.get(key, 0);
+  if (known !== undefined) return known;
+  const parsed = parsePhoneNumberFromString(given, region ? { defaultCountry: region } : undefined);
+  const number = parsed?.isValid() ? parsed.number : null;
+  parsedNumbers.set(key, number, 0);
+  return number;
 }
 
 const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/u;
