@@ -87,23 +87,25 @@ function useNamedStatements(client: pg.PoolClient): void {
 /**
  * Through a transaction pooler, a session setting would leak to whichever client gets the server
  * connection next; so with a `?schema=` the search path is set for the transaction only, and a
- * statement outside a transaction is wrapped in one that sets it (three statements more, written
+ * statement outside a transaction is wrapped in one that sets it (two statements more, written
  * together with it: a schema per database is meant for tests; in production the role's
- * search_path does this).
+ * search_path does this). The setting goes in the BEGIN's own message (a simple query of two
+ * statements), so it costs no statement of its own.
  */
 function scopedToSchema(client: pg.PoolClient, schema: string): void {
   const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
-  const setLocal = (): Promise<pg.QueryResult> => query(SCOPE_TRANSACTION, [schema]);
+  // The schema is a plain identifier (parsePostgresUrl), so it can be written into the text.
+  const scope = `select set_config('search_path', '${schema}', true), set_config('TimeZone', 'UTC', true)`;
+  const begin = (text: string): Promise<pg.QueryResult> => query(`${text}; ${scope}`);
   let inTransaction = false;
   const scoped = async (config: unknown, values?: unknown): Promise<pg.QueryResult> => {
     if (typeof config !== 'string' || (values !== undefined && !Array.isArray(values))) throw new Error('a pooled connection runs (text, values) queries only');
     const params = values as unknown[] | undefined;
     const verb = config.trimStart().slice(0, 17).toLowerCase();
-    // Written together (pipeline mode: see pipelined.ts), answered in one round trip.
     if (verb.startsWith('begin') || verb.startsWith('start transaction')) {
+      if (params !== undefined && params.length > 0) throw new Error('BEGIN takes no parameters');
       inTransaction = true;
-      const [result] = await Promise.all([query(config, params), setLocal()]);
-      return result;
+      return begin(config);
     }
     // `rollback to <savepoint>` goes on inside the transaction.
     if (verb.startsWith('commit') || (verb.startsWith('rollback') && !/^rollback\s+to\b/.test(verb))) {
@@ -112,14 +114,14 @@ function scopedToSchema(client: pg.PoolClient, schema: string): void {
     }
     if (inTransaction) return query(config, params);
     // A failed statement turns the COMMIT into a ROLLBACK; its own error is the one reported.
-    const [, , result, done] = await Promise.all([query('begin'), setLocal(), query(config, params), query('commit')]);
+    // Written together (pipeline mode: see pipelined.ts), answered in one round trip.
+    const [, result, done] = await Promise.all([begin('begin'), query(config, params), query('commit')]);
     if (done.command === 'ROLLBACK') throw new Error('the statement failed and was rolled back');
     return result;
   };
   client.query = scoped as typeof client.query;
 }
 
-const SCOPE_TRANSACTION = "select set_config('search_path', $1, true), set_config('TimeZone', 'UTC', true)";
 
 export interface PostgresHandle {
   db: Kysely<Database>;
