@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
 import { deferredMark } from '../storage/before-commit.ts';
 import type { Database } from '../storage/schema.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage, Tx } from '../storage/storage.ts';
 import { claimDue, markDone, markFailed } from './queries.ts';
 import type { ClaimedRow } from './queries.ts';
 import { decodeEvent } from './registry.ts';
@@ -34,60 +34,82 @@ export interface Pass {
 /**
  * One transaction: claims up to `limit` due progress rows of `consumers` (the transaction's
  * row locks are the claim: FOR UPDATE SKIP LOCKED on PostgreSQL, the single writer on SQLite),
- * runs each handler and marks its row done in the same transaction. With several rows each
- * handler runs in its own savepoint, so one that throws is rolled back alone; a single row
- * (the usual case when events come one at a time) needs none: its failure rolls the
- * transaction back. A failed row is set to retry after a back-off. A crash before the commit
- * leaves every row pending, as if it had not been claimed.
+ * runs each handler and marks its rows done in the same transaction. Handlers run one after the
+ * other without savepoints, the usual case being that none fails (a savepoint and its release
+ * were two statements per event). When one throws, the whole pass is rolled back and the failing
+ * row is set to retry after a back-off; with several rows, the others are handled again in a
+ * pass that gives each handler a savepoint of its own (handlersApart). A handler may thus run
+ * again after its work was rolled back, as after a crash before the commit, which leaves every
+ * row pending as if it had not been claimed.
  */
 export async function handleDue(storage: Storage, consumers: readonly Consumer[], limit: number, retryBaseMs: number): Promise<Pass> {
   const byName = new Map(consumers.map((c) => [c.name, c]));
-  let alone: { row: ClaimedRow; error: unknown } | undefined;
+  let failed: { row: ClaimedRow; error: unknown; alone: boolean } | undefined;
   try {
     return await storage.transaction(async (tx) => {
-      alone = undefined;
+      failed = undefined;
       const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
-      const [only] = rows;
-      if (only === undefined) return { claimed: 0, failures: [] };
-      if (rows.length === 1) {
+      for (const row of rows) {
         try {
-          await byName.get(only.consumer)?.handle(tx, decodeEvent(only.event));
+          await byName.get(row.consumer)?.handle(tx, decodeEvent(row.event));
         } catch (error) {
-          alone = { row: only, error };
+          failed = { row, error, alone: rows.length === 1 };
           throw error;
         }
-        await markDone(tx, only.consumer, [only.event.seq], new Date().toISOString());
-        return { claimed: 1, failures: [] };
       }
-      const done = new Map<string, number[]>();
-      const failures: Failure[] = [];
-      for (const row of rows) {
-        const consumer = byName.get(row.consumer);
-        if (consumer) {
-          await tx.db.executeQuery(SAVEPOINT);
-          const forgetDeferred = deferredMark(tx.db);
-          try {
-            await consumer.handle(tx, decodeEvent(row.event));
-            await tx.db.executeQuery(RELEASE);
-          } catch (error) {
-            await tx.db.executeQuery(ROLLBACK_TO);
-            forgetDeferred();
-            await tx.db.executeQuery(RELEASE);
-            failures.push(await recordFailure(tx.db, row, error, retryBaseMs));
-            continue;
-          }
-        }
-        done.set(row.consumer, [...(done.get(row.consumer) ?? []), row.event.seq]);
-      }
-      for (const [consumer, seqs] of done) await markDone(tx, consumer, seqs, new Date().toISOString());
-      return { claimed: rows.length, failures };
+      await markEachDone(tx, rows);
+      return { claimed: rows.length, failures: [] };
     });
   } catch (error) {
-    const failed = alone;
-    if (failed === undefined || failed.error !== error) throw error;
-    const failure = await storage.transaction((tx) => recordFailure(tx.db, failed.row, error, retryBaseMs));
+    const first = failed;
+    if (first === undefined || first.error !== error) throw error;
+    if (!first.alone) return handlersApart(storage, byName, limit, retryBaseMs, first);
+    const failure = await storage.transaction((tx) => recordFailure(tx.db, first.row, error, retryBaseMs));
     return { claimed: 1, failures: [failure] };
   }
+}
+
+/**
+ * handleDue with each handler in a savepoint: one that throws is rolled back alone and set to
+ * retry. The row that already failed in the pass before is set to retry without running again.
+ */
+async function handlersApart(storage: Storage, byName: ReadonlyMap<string, Consumer>, limit: number, retryBaseMs: number, failed: { row: ClaimedRow; error: unknown }): Promise<Pass> {
+  return storage.transaction(async (tx) => {
+    const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
+    const handled: ClaimedRow[] = [];
+    const failures: Failure[] = [];
+    for (const row of rows) {
+      if (row.consumer === failed.row.consumer && row.event.seq === failed.row.event.seq) {
+        failures.push(await recordFailure(tx.db, row, failed.error, retryBaseMs));
+        continue;
+      }
+      const consumer = byName.get(row.consumer);
+      if (consumer) {
+        await tx.db.executeQuery(SAVEPOINT);
+        const forgetDeferred = deferredMark(tx.db);
+        try {
+          await consumer.handle(tx, decodeEvent(row.event));
+          await tx.db.executeQuery(RELEASE);
+        } catch (error) {
+          await tx.db.executeQuery(ROLLBACK_TO);
+          forgetDeferred();
+          await tx.db.executeQuery(RELEASE);
+          failures.push(await recordFailure(tx.db, row, error, retryBaseMs));
+          continue;
+        }
+      }
+      handled.push(row);
+    }
+    await markEachDone(tx, handled);
+    return { claimed: rows.length, failures };
+  });
+}
+
+/** Marks the rows done, one statement per consumer. */
+async function markEachDone(tx: Tx, rows: readonly ClaimedRow[]): Promise<void> {
+  const done = new Map<string, number[]>();
+  for (const row of rows) done.set(row.consumer, [...(done.get(row.consumer) ?? []), row.event.seq]);
+  for (const [consumer, seqs] of done) await markDone(tx, consumer, seqs, new Date().toISOString());
 }
 
 async function recordFailure(db: Transaction<Database>, row: ClaimedRow, error: unknown, retryBaseMs: number): Promise<Failure> {

@@ -95,6 +95,30 @@ describeEachDatabase(
       assert.equal((await effectsOf(ctx(), 'test.flaky')).filter((e) => e.event_id === eventId).length, 1, 'effects once');
     });
 
+    it('a handler failing amid a pass of several events is set to retry alone; the events around it are handled once', async () => {
+      const p = await createPrincipal(ctx());
+      const before = await emitNote(ctx(), p.orgId, newId());
+      const failing = await emitNote(ctx(), p.orgId, newId(), { failTimes: 1 });
+      const after = await emitNote(ctx(), p.orgId, newId());
+      await runner([noteConsumers.flaky], LONG_RETRY_BASE_MS);
+      const mine = new Set([before, failing, after]);
+      await waitUntil('both others handled', async () => (await effectsOf(ctx(), 'test.flaky')).filter((e) => mine.has(e.event_id)).length === 2);
+      const failedRow = await ctx()
+        .storage.db.selectFrom('event_progress as p')
+        .innerJoin('events as e', 'e.seq', 'p.event_seq')
+        .select(['p.status', 'p.attempts', 'p.last_error', 'p.next_attempt_at'])
+        .where('e.id', '=', failing)
+        .where('p.consumer', '=', 'test.flaky')
+        .executeTakeFirstOrThrow();
+      assert.equal(failedRow.status, 'pending');
+      assert.equal(failedRow.attempts, 1);
+      assert.match(failedRow.last_error ?? '', /failing on purpose/);
+      assert.ok(Date.parse(failedRow.next_attempt_at) > Date.now() + LONG_RETRY_BASE_MS / 2, 'backing off');
+      await settle(200);
+      assert.deepEqual((await effectsOf(ctx(), 'test.flaky')).filter((e) => mine.has(e.event_id)).map((e) => e.event_id).sort(), [before, after].sort(), 'each other effect once');
+      assert.deepEqual(flakyAttempts.filter((a) => a.eventId === failing).map((a) => a.ok), [false], 'the failed handler did not run again within the pass');
+    });
+
     it('hands the events of one entity to a consumer in order: a later one waits while an earlier one retries', async () => {
       const p = await createPrincipal(ctx());
       const x = newId();
