@@ -96,9 +96,28 @@ const activeSubscriptions = reusableStatement(
   (orgId) => [orgId, true],
 );
 
-/** The organization's active subscriptions and what they subscribe to: read for every event fanned out. */
-export async function activeSubscriptionEvents(tx: Tx, orgId: string): Promise<Array<{ id: string; events: unknown; include_record: boolean | number }>> {
-  return (await tx.run(activeSubscriptions, orgId)).rows;
+type ActiveSubscription = { id: string; events: unknown; include_record: boolean | number };
+
+/** What activeSubscriptionEvents read, by transaction and organization. */
+const readIn = new WeakMap<Tx, Map<string, Promise<ActiveSubscription[]>>>();
+
+/**
+ * The organization's active subscriptions and what they subscribe to, for every event fanned
+ * out: read once per transaction, as a runner's pass fans out many events of one organization
+ * in one transaction, and fanning out changes no subscription.
+ */
+export function activeSubscriptionEvents(tx: Tx, orgId: string): Promise<ActiveSubscription[]> {
+  let byOrg = readIn.get(tx);
+  if (byOrg === undefined) readIn.set(tx, (byOrg = new Map()));
+  let read = byOrg.get(orgId);
+  if (read === undefined) {
+    const reading = tx.run(activeSubscriptions, orgId).then((result) => result.rows);
+    // A failed read (its handler rolled back to a savepoint) is not kept for the next event.
+    reading.catch(() => byOrg.delete(orgId));
+    byOrg.set(orgId, reading);
+    read = reading;
+  }
+  return read;
 }
 
 export async function disableSubscription(db: Db, orgId: string, id: string, now: string): Promise<void> {
