@@ -1,7 +1,7 @@
 import { nowIso, toJson } from '../storage/codecs.ts';
 import { newId } from '../storage/ids.ts';
 import type { Tx } from '../storage/storage.ts';
-import { insertEvent, insertProgress } from './queries.ts';
+import { insertEvent, insertEventWithProgress, insertProgress } from './queries.ts';
 import { declaredEvent, decodeEvent, reactionsTo, subscribersOf } from './registry.ts';
 import type { EventName, NewEvent } from './types.ts';
 
@@ -26,32 +26,28 @@ export async function emit<N extends EventName>(tx: Tx, event: NewEvent<N>): Pro
   const id = newId();
   const createdAt = nowIso();
   const data = { entityType: event.entityType, entityId: event.entityId, ...context };
-  const seq = await insertEvent(tx, { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), record: event.record === undefined ? null : toJson(event.record), created_at: createdAt });
-  const consumers = subscribersOf(event.name);
-  if (consumers.length > 0) await recordProgress(tx, event, seq, createdAt, consumers);
+  const row = { id, org_id: event.orgId, event: event.name, entity_type: event.entityType, entity_id: event.entityId, data: toJson(data), record: event.record === undefined ? null : toJson(event.record), created_at: createdAt };
+  const progress = subscribersOf(event.name).map((consumer) => ({
+    consumer,
+    org_id: event.orgId,
+    entity_type: event.entityType,
+    entity_id: event.entityId,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: createdAt,
+    last_error: null,
+    created_at: createdAt,
+    completed_at: null,
+  }));
+  if (progress.length > 0) await tx.notify(EVENTS_CHANNEL);
   const reacting = reactionsTo(event.name);
+  // Only a reaction reads the seq here: without one, the event need not wait for its answer.
+  if (reacting.length === 0 && (await insertEventWithProgress(tx, row, progress))) return id;
+  const seq = await insertEvent(tx, row);
+  // In the column order insertProgress binds.
+  if (progress.length > 0) await insertProgress(tx, progress.map(({ consumer, ...rest }) => ({ consumer, event_seq: seq, ...rest })));
   if (reacting.length === 0) return id;
   const stored = decodeEvent({ seq, id, orgId: event.orgId, name: event.name, entityType: event.entityType, entityId: event.entityId, context, createdAt });
   for (const reaction of reacting) await reaction.react(tx, stored);
   return id;
-}
-
-async function recordProgress(tx: Tx, event: { orgId: string; entityType: string; entityId: string }, seq: number, createdAt: string, consumers: readonly string[]): Promise<void> {
-  await insertProgress(
-    tx,
-    consumers.map((consumer) => ({
-      consumer,
-      event_seq: seq,
-      org_id: event.orgId,
-      entity_type: event.entityType,
-      entity_id: event.entityId,
-      status: 'pending' as const,
-      attempts: 0,
-      next_attempt_at: createdAt,
-      last_error: null,
-      created_at: createdAt,
-      completed_at: null,
-    })),
-  );
-  await tx.notify(EVENTS_CHANNEL);
 }

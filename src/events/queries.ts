@@ -1,5 +1,5 @@
 /** The event spine's SQL: the events table and the consumers' progress rows. */
-import type { Insertable } from 'kysely';
+import type { Expression, Insertable } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
 import { reusableStatement } from '../storage/reusable.ts';
 import type { Db } from '../storage/statements.ts';
@@ -21,6 +21,36 @@ export async function insertEvent(tx: Tx, row: NewEventRow): Promise<number> {
   const first = rows[0];
   if (first === undefined) throw new Error('insert into events returned no seq');
   return Number(first.seq);
+}
+
+const insertEventUnanswered = reusableStatement(
+  'insertEventUnanswered',
+  (db, row: NewEventRow) => db.insertInto('events').values(row),
+  (row) => [row.id, row.org_id, row.event, row.entity_type, row.entity_id, row.data, row.record, row.created_at],
+  () => '',
+  { unanswered: true },
+);
+
+/** Progress rows of the event the transaction inserted last, its seq given as an expression (see lastGeneratedKey). */
+const insertProgressOfLast = reusableStatement(
+  'insertProgressOfLast',
+  (db, seq: Expression<number>, rows: Array<Omit<NewProgressRow, 'event_seq'>>) => db.insertInto('event_progress').values(rows.map((r) => ({ ...r, event_seq: seq }))),
+  (_seq, rows) => rows.flatMap((r) => [r.consumer, r.org_id, r.entity_type, r.entity_id, r.status, r.attempts, r.next_attempt_at, r.last_error, r.created_at, r.completed_at]),
+  (_seq, rows) => String(rows.length),
+  { unanswered: true },
+);
+
+/**
+ * The event and its progress rows without waiting for the event's seq, where the database can
+ * name it in the next statement (on PostgreSQL both go out with the transaction's next
+ * statement); false where it cannot, and nothing was written.
+ */
+export async function insertEventWithProgress(tx: Tx, row: NewEventRow, progress: Array<Omit<NewProgressRow, 'event_seq'>>): Promise<boolean> {
+  const seq = tx.lastGeneratedKey('events', 'seq');
+  if (seq === undefined) return false;
+  await tx.run(insertEventUnanswered, row);
+  if (progress.length > 0) await tx.run(insertProgressOfLast, seq, progress);
+  return true;
 }
 
 /** The record the writer gave beside an event (the API's answer after the change), or null: read only by consumers asked to carry it. */

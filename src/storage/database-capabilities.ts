@@ -39,6 +39,14 @@ export interface DatabaseCapabilities {
   lockCondition(name: string): Expression<SqlBool>;
   /** The text a compiled statement is kept under for reuse: on PostgreSQL a named prepared statement. */
   reusedText(compiledSql: string): string;
+  /**
+   * The key the transaction's last insert into `table` generated for its identity `column`, as an
+   * expression a later statement of the transaction can use, so that the insert need not answer
+   * it and can go out without a round trip of its own: on PostgreSQL the current value of the
+   * column's sequence. Undefined on SQLite, where a statement takes no round trip and returning
+   * the key costs nothing.
+   */
+  lastGeneratedKey(table: string, column: string): Expression<number> | undefined;
 }
 
 export const sqliteCapabilities: DatabaseCapabilities = {
@@ -47,6 +55,7 @@ export const sqliteCapabilities: DatabaseCapabilities = {
   tryLockForTransaction: async () => true,
   lockCondition: (name) => sql<SqlBool>`${name} is not null`,
   reusedText: (text) => text,
+  lastGeneratedKey: () => undefined,
 };
 
 export const postgresCapabilities: DatabaseCapabilities = {
@@ -58,6 +67,7 @@ export const postgresCapabilities: DatabaseCapabilities = {
   },
   lockCondition: advisoryLock,
   reusedText: preparedOnPostgres,
+  lastGeneratedKey: (table, column) => sql<number>`currval(pg_get_serial_sequence(${sql.lit(table)}, ${sql.lit(column)}))`,
 };
 
 function advisoryLock(name: string): Expression<SqlBool> {

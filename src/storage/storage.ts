@@ -34,6 +34,8 @@ export interface Tx {
   tryLock(name: string): Promise<boolean>;
   /** tryLock as a condition of a statement (see DatabaseCapabilities.lockCondition). */
   lockCondition(name: string): Expression<SqlBool>;
+  /** See DatabaseCapabilities.lastGeneratedKey. */
+  lastGeneratedKey(table: string, column: string): Expression<number> | undefined;
   /** Runs a statement compiled once (reusable.ts) in this transaction. */
   run<A extends unknown[], R>(statement: ReusableStatement<A, R>, ...args: A): Promise<QueryResult<R>>;
   /** Runs after a successful commit (never on rollback). */
@@ -50,6 +52,7 @@ function transactionScope(db: Transaction<Database>, capabilities: DatabaseCapab
     claimSkippingLocked: (query, of) => capabilities.claimSkippingLocked(query, of),
     tryLock: (name) => capabilities.tryLockForTransaction(db, name),
     lockCondition: (name) => capabilities.lockCondition(name),
+    lastGeneratedKey: (table, column) => capabilities.lastGeneratedKey(table, column),
     run: (statement, ...args) => statement.run(db, capabilities, args),
     afterCommit: hooks.afterCommit,
     notify: hooks.notify,
