@@ -67,8 +67,19 @@ export const postgresCapabilities: DatabaseCapabilities = {
   },
   lockCondition: advisoryLock,
   reusedText: preparedOnPostgres,
-  lastGeneratedKey: (table, column) => sql<number>`currval(pg_get_serial_sequence(${sql.lit(table)}, ${sql.lit(column)}))`,
+  lastGeneratedKey: (table, column) => {
+    const key = `${table}.${column}`;
+    let expression = lastKeys.get(key);
+    if (expression === undefined) {
+      expression = sql<number>`currval(pg_get_serial_sequence(${sql.lit(table)}, ${sql.lit(column)}))`;
+      lastKeys.set(key, expression);
+    }
+    return expression;
+  },
 };
+
+/** The expressions lastGeneratedKey gave, by table and column: built once, as every event asks. */
+const lastKeys = new Map<string, Expression<number>>();
 
 function advisoryLock(name: string): Expression<SqlBool> {
   return sql<SqlBool>`pg_try_advisory_xact_lock(hashtextextended(${name}, 0))`;
