@@ -67,6 +67,7 @@ function queryNames(url: string): string[] {
  * never logged.
  */
 export function requestLogSerializer(withQueryValues: boolean): (request: FastifyRequest) => Record<string, unknown> {
+  // requestLogText below writes the same object as JSON text: change both together.
   return (request) => ({
     method: request.method,
     route: request.routeOptions?.url ?? null,
@@ -76,4 +77,28 @@ export function requestLogSerializer(withQueryValues: boolean): (request: Fastif
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   });
+}
+
+const NO_NAMES = '[]';
+
+/**
+ * JSON.stringify(requestLogSerializer(withQueryValues)(request)), written directly: the access
+ * log line of every request holds it, and building the object to stringify it was most of that
+ * line's cost. Only the texts that come from the request are escaped by JSON.stringify.
+ */
+export function requestLogText(withQueryValues: boolean): (request: FastifyRequest) => string {
+  return (request) => {
+    const route = request.routeOptions?.url;
+    const port = request.socket?.remotePort;
+    const ip = request.ip;
+    return (
+      `{"method":${JSON.stringify(request.method)},"route":${route === undefined ? 'null' : JSON.stringify(route)}` +
+      `,"query":${request.url.includes('?') ? JSON.stringify(queryNames(request.url)) : NO_NAMES}` +
+      (withQueryValues ? `,"url":${JSON.stringify(logSafe(request.url, 2000))}` : '') +
+      `,"host":${JSON.stringify(logSafe(request.host, 256))}` +
+      (ip === undefined ? '' : `,"remoteAddress":${JSON.stringify(ip)}`) +
+      (port === undefined ? '' : `,"remotePort":${port}`) +
+      '}'
+    );
+  };
 }
