@@ -54,10 +54,11 @@ export class AccessLog extends LogController {
  * byte for byte, built as one string: pino's general path (the child logger's bindings, the
  * serializers looked up by key, each value stringified on its own) was the largest cost of ours
  * every request paid. The head is pino's default: level, time, then its base fields pid and
- * hostname, then the child's request_id.
+ * hostname, then the child's request_id (written as it is: an id is generated, or taken from
+ * X-Request-Id only when made of letters, digits and `._:-`, server-options.ts).
  */
 const BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
 
 function completedLine(request: FastifyRequest, reply: FastifyReply, req: string): string {
-  return `{"level":${INFO},"time":${Date.now()}${BASE},"request_id":${JSON.stringify(request.id)},"req":${req},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`;
+  return `{"level":${INFO},"time":${Date.now()}${BASE},"request_id":"${request.id}","req":${req},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`;
 }

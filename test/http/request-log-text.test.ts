@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { Agent, get } from 'node:http';
 import Fastify from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import { requestLogSerializer, requestLogText } from '../../src/http/request-log.ts';
@@ -27,11 +28,19 @@ it('writes the request as JSON text exactly as stringifying its logged object do
   try {
     for (const request of asked) await app.inject({ method: 'GET', ...request });
     const real = await app.listen({ port: 0, host: '127.0.0.1' });
-    await fetch(`${real}/notes/5?a=1`);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // One kept-alive connection, its Host changing between requests.
+    for (const host of ['one.example.test', 'one.example.test', 'two.example.test']) {
+      await new Promise<void>((resolve, reject) => {
+        get(`${real}/notes/5?a=1`, { agent, headers: { host } }, (res) => res.resume().on('end', resolve)).on('error', reject);
+      });
+    }
+    agent.destroy();
   } finally {
     await app.close();
   }
-  assert.equal(seen.length, (asked.length + 1) * 2);
+  assert.equal(seen.length, (asked.length + 3) * 2);
+  assert.match(seen.at(-1)!.text, /"host":"two\.example\.test"/);
   for (const { text, object } of seen) assert.equal(text, object);
   assert.match(seen.at(-1)!.text, /"remotePort":\d+\}$/, 'a real connection has its port');
 });
