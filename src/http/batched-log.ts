@@ -1,22 +1,24 @@
 /**
- * The server's log written to a file descriptor (stdout) in few, large writes. Each line is
- * copied once, as UTF-8, into a buffer; a buffer is written once it holds `batchBytes` or its
- * first line has waited `maxDelayMs`, asynchronously (a thread of libuv's pool makes the system
- * call), one write at a time and in order. What is left at exit is written synchronously; a
- * process killed outright (SIGKILL, out of memory) loses at most `maxDelayMs` of lines.
+ * The server's log written to a file descriptor (stdout) in few, large writes. A batch of lines
+ * is written once it holds `batchBytes` or its first line has waited `maxDelayMs`: joined into
+ * one string then, encoded once as its write starts, written asynchronously (a thread of
+ * libuv's pool makes the system call), one write at a time and in order. What is left at exit
+ * is written synchronously; a process killed outright (SIGKILL, out of memory) loses at most
+ * `maxDelayMs` of lines.
  *
  * pino's own stream (sonic-boom) kept the waiting text as one growing string, measured its byte
  * length on every line or turn it was given and encoded it again for every write: per request,
- * more work than the rest of the access log (docs/performance.md).
+ * more work than the rest of the access log. Copying each line into a buffer as it came cost a
+ * native call a line (docs/performance.md).
  */
 import { write as writeLater, writeSync } from 'node:fs';
 import type { LogSink } from './access-log.ts';
 
-const BUFFER_BYTES = 64 * 1024;
 /** A full pipe (the reader is behind) is tried again after this long. */
 const RETRY_MS = 10;
 
 export interface BatchedLogOptions {
+  /** A batch is written once its lines hold this many characters (UTF-16 units: bytes for ASCII). */
   batchBytes: number;
   maxDelayMs: number;
 }
@@ -27,21 +29,21 @@ export class BatchedLog implements LogSink {
   static #listening = false;
 
   readonly #fd: number;
-  readonly #batchBytes: number;
+  readonly #batchChars: number;
   readonly #maxDelayMs: number;
-  #buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-  #used = 0;
+  /** The lines of the batch being gathered, and their length in characters. */
+  #lines: string[] = [];
+  #chars = 0;
   #timer: NodeJS.Timeout | undefined;
-  /** Sealed buffers in order; while #writing, the first is being written. */
-  readonly #queue: Buffer[] = [];
+  /** Sealed batches in order; while #writing, the first is being written. */
+  readonly #queue: Array<string | Buffer> = [];
   #writing = false;
   /** Set when the descriptor cannot be written any more (EPIPE: nobody reads): lines are dropped. */
   #closed = false;
 
   constructor(fd: number, options: BatchedLogOptions) {
-    if (options.batchBytes > BUFFER_BYTES) throw new RangeError(`batchBytes is at most ${BUFFER_BYTES}`);
     this.#fd = fd;
-    this.#batchBytes = options.batchBytes;
+    this.#batchChars = options.batchBytes;
     this.#maxDelayMs = options.maxDelayMs;
     BatchedLog.#open.add(this);
     if (!BatchedLog.#listening) {
@@ -54,18 +56,9 @@ export class BatchedLog implements LogSink {
 
   write(line: string): void {
     if (this.#closed) return;
-    // UTF-8 takes at most three bytes for each UTF-16 unit.
-    const most = line.length * 3;
-    if (most > BUFFER_BYTES - this.#used) {
-      this.#seal();
-      if (most > BUFFER_BYTES) {
-        this.#queue.push(Buffer.from(line));
-        this.#next();
-        return;
-      }
-    }
-    this.#used += this.#buffer.write(line, this.#used);
-    if (this.#used >= this.#batchBytes) this.#seal();
+    this.#lines.push(line);
+    this.#chars += line.length;
+    if (this.#chars >= this.#batchChars) this.#seal();
     else this.#timer ??= setTimeout(this.#sealWaiting, this.#maxDelayMs).unref();
   }
 
@@ -82,29 +75,34 @@ export class BatchedLog implements LogSink {
     this.#seal();
   };
 
+  /** The batch becomes one string: joined once, and encoded once by the write. */
   #seal(): void {
     if (this.#timer !== undefined) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
-    if (this.#used === 0) return;
-    this.#queue.push(this.#buffer.subarray(0, this.#used));
-    this.#buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-    this.#used = 0;
+    if (this.#lines.length === 0) return;
+    this.#queue.push(this.#lines.join(''));
+    this.#lines = [];
+    this.#chars = 0;
     this.#next();
   }
 
   #next(): void {
     if (this.#writing || this.#queue.length === 0 || this.#closed) return;
     this.#writing = true;
-    const bytes = this.#queue[0]!;
-    writeLater(this.#fd, bytes, 0, bytes.length, null, (error, written) => {
+    const batch = this.#queue[0]!;
+    const done = (error: NodeJS.ErrnoException | null, written: number): void => {
       this.#writing = false;
       if (error) return this.#failed(error);
-      if (written < bytes.length) this.#queue[0] = bytes.subarray(written);
+      const bytes = typeof batch === 'string' ? Buffer.byteLength(batch) : batch.length;
+      // A pipe may take part of a write: the rest goes next, as bytes.
+      if (written < bytes) this.#queue[0] = (typeof batch === 'string' ? Buffer.from(batch) : batch).subarray(written);
       else this.#queue.shift();
       this.#next();
-    });
+    };
+    if (typeof batch === 'string') writeLater(this.#fd, batch, null, 'utf8', done);
+    else writeLater(this.#fd, batch, 0, batch.length, null, done);
   }
 
   #failed(error: unknown): void {
@@ -115,7 +113,8 @@ export class BatchedLog implements LogSink {
     this.#close(error);
   }
 
-  #writeNow(bytes: Buffer): void {
+  #writeNow(batch: string | Buffer): void {
+    const bytes = typeof batch === 'string' ? Buffer.from(batch) : batch;
     let at = 0;
     while (at < bytes.length) {
       try {
