@@ -10,7 +10,6 @@ import { installDocsPage, installDocument } from './http/document.ts';
 import { installNotFoundHandler } from './http/error-handler.ts';
 import { installHealth } from './http/health.ts';
 import { installKeyPurge } from './http/idempotency.ts';
-import { installCompression } from './http/compression.ts';
 import { installInputPass } from './http/input-bounds.ts';
 import { installJsonApi } from './http/json-api.ts';
 import { installLanding } from './http/landing.ts';
@@ -60,7 +59,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installHealth(app, { migrations: allMigrations(modules).map((m) => m.name) });
   installMetrics(app);
   installLanding(app, { api: API_PREFIX, admin: ADMIN_PREFIX });
-  await installCompression(app);
   await installDocument(app, API_PREFIX, isAdminUrl);
   await registerAdminDocument(app);
   await app.register(publicApi(modules, () => registry.routes), { prefix: API_PREFIX });

@@ -20,13 +20,14 @@ export interface AccessLineOptions {
   /** The stream the server's logger writes to: the line joins the others in order. */
   sink: LogSink;
   level: string;
-  serializeRequest(request: FastifyRequest): Record<string, unknown>;
+  /** The request as the line shows it: JSON text (request-log.ts). */
+  requestText(request: FastifyRequest): string;
 }
 
 export class AccessLog extends LogController {
   readonly #sink: LogSink | null;
   readonly #debug: boolean;
-  readonly #serializeRequest: AccessLineOptions['serializeRequest'] | null;
+  readonly #requestText: AccessLineOptions['requestText'] | null;
 
   /** Without options (logging off) no line is written. */
   constructor(options: AccessLineOptions | null) {
@@ -34,7 +35,7 @@ export class AccessLog extends LogController {
     const level = options === null ? Infinity : (levels.values[options.level] ?? Infinity);
     this.#debug = level <= DEBUG;
     this.#sink = options !== null && level <= INFO ? options.sink : null;
-    this.#serializeRequest = options?.serializeRequest ?? null;
+    this.#requestText = options?.requestText ?? null;
   }
 
   override incomingRequest(request: FastifyRequest): void {
@@ -44,7 +45,7 @@ export class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else if (this.#sink !== null && this.#serializeRequest !== null) this.#sink.write(completedLine(request, reply, this.#serializeRequest(request)));
+    else if (this.#sink !== null && this.#requestText !== null) this.#sink.write(completedLine(request, reply, this.#requestText(request)));
   }
 }
 
@@ -53,10 +54,11 @@ export class AccessLog extends LogController {
  * byte for byte, built as one string: pino's general path (the child logger's bindings, the
  * serializers looked up by key, each value stringified on its own) was the largest cost of ours
  * every request paid. The head is pino's default: level, time, then its base fields pid and
- * hostname, then the child's request_id.
+ * hostname, then the child's request_id (written as it is: an id is generated, or taken from
+ * X-Request-Id only when made of letters, digits and `._:-`, server-options.ts).
  */
 const BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
 
-function completedLine(request: FastifyRequest, reply: FastifyReply, req: Record<string, unknown>): string {
-  return `{"level":${INFO},"time":${Date.now()}${BASE},"request_id":${JSON.stringify(request.id)},"req":${JSON.stringify(req)},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`;
+function completedLine(request: FastifyRequest, reply: FastifyReply, req: string): string {
+  return `{"level":${INFO},"time":${Date.now()}${BASE},"request_id":"${request.id}","req":${req},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`;
 }

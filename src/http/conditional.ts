@@ -10,9 +10,10 @@ import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from './access.ts';
-import { currentCollectionVersion } from '../storage/change-counters.ts';
+import { currentCollectionVersion, knownCollectionVersion } from '../storage/change-counters.ts';
 import type { Storage } from '../storage/storage.ts';
 import { ResponseCache } from './response-cache.ts';
+import type { CachedAnswer } from './response-cache.ts';
 import { etagOf } from './versions.ts';
 
 /** What a conditional read names: the stored collection its records come from. */
@@ -73,13 +74,17 @@ export function readerTag(seesAll: (actor: Actor) => boolean): (request: Fastify
   return (request) => (seesAll(request.actor) ? 'all' : `user:${request.actor.userId}`);
 }
 
-/** Runs `answer` (the route's handler) under the route's conditional read. */
+/**
+ * Runs `answer` (the route's handler) under the route's conditional read. Undefined when the
+ * answer was sent at once (a kept answer or a 304 while the counter is known, see
+ * knownCollectionVersion): the common poll makes no promise.
+ */
 export function answerConditionally(
   read: ConditionalRead,
   request: FastifyRequest,
   reply: FastifyReply,
   answer: (visibleAs: string) => Promise<unknown>,
-): Promise<unknown> {
+): Promise<unknown> | undefined {
   const visibleAs = read.visibleAs?.(request) ?? '';
   if (read.tag === 'collection') return conditionalList(request, reply, read.collection, () => answer(visibleAs), visibleAs);
   const params = request.params;
@@ -101,25 +106,42 @@ function versionOf(record: unknown): number {
  * an answer kept for the tag. The counter is read before the rows, so a tag is never newer than
  * the page it labels.
  */
-async function conditionalList(
+function conditionalList(
   request: FastifyRequest,
   reply: FastifyReply,
   collection: Collection,
   read: () => Promise<unknown>,
   visibleAs = '',
-): Promise<FastifyReply> {
+): Promise<FastifyReply> | undefined {
   const storage = request.server.storage;
   const orgId = request.actor.orgId;
-  const version = await currentCollectionVersion(storage, orgId, collection.table);
   const covered = `${collection.table}\n${orgId}\n${visibleAs}\n${request.url}`;
+  const known = knownCollectionVersion(storage, orgId, collection.table);
+  if (known !== undefined && keptPageSent(request, reply, covered, known)) return undefined;
+  return readList(request, reply, collection, covered, read, known);
+}
+
+/** Sends the 304 or the kept page for `version` and returns true; false when the page must be read. */
+function keptPageSent(request: FastifyRequest, reply: FastifyReply, covered: string, version: number): boolean {
+  const tag = `"${version}-${scopeOf(covered)}"`;
+  if (namesTag(request, tag)) {
+    reply.header('etag', tag).code(304).send();
+    return true;
+  }
+  const kept = cachesOf(request.server.storage).pages.get(covered, version);
+  if (kept === undefined) return false;
+  reply.header('etag', tag).type(JSON_TYPE).send(kept.body);
+  return true;
+}
+
+async function readList(request: FastifyRequest, reply: FastifyReply, collection: Collection, covered: string, read: () => Promise<unknown>, known: number | undefined): Promise<FastifyReply> {
+  const storage = request.server.storage;
+  const version = known ?? (await currentCollectionVersion(storage, request.actor.orgId, collection.table));
+  if (known === undefined && keptPageSent(request, reply, covered, version)) return reply;
   const tag = `"${version}-${scopeOf(covered)}"`;
   reply.header('etag', tag);
-  if (namesTag(request, tag)) return reply.code(304).send();
-  const pages = cachesOf(storage).pages;
-  const kept = pages.get(covered, version);
-  if (kept !== undefined) return reply.type(JSON_TYPE).send(kept.body);
   const body = reply.serialize(await read()) as string;
-  pages.set(covered, version, tag, body);
+  cachesOf(storage).pages.set(covered, version, tag, body);
   return reply.type(JSON_TYPE).send(body);
 }
 
@@ -144,25 +166,36 @@ function scopeOf(covered: string): string {
  * body, without reading the row. The counter costs no statement on SQLite (storage.readStamp)
  * and a share of one statement on PostgreSQL (currentCollectionVersion), less than the row.
  */
-async function conditionalRecord(
+function conditionalRecord(
   request: FastifyRequest,
   reply: FastifyReply,
   collection: Collection,
   id: string,
   read: () => Promise<unknown>,
   visibleAs = '',
-): Promise<FastifyReply> {
+): Promise<FastifyReply> | undefined {
   const storage = request.server.storage;
   const orgId = request.actor.orgId;
   const key = `${collection.table}\n${orgId}\n${visibleAs}\n${id}`;
-  const counter = await currentCollectionVersion(storage, orgId, collection.table);
+  const known = knownCollectionVersion(storage, orgId, collection.table);
+  if (known !== undefined && keptRecordSent(request, reply, cachesOf(storage).records.get(key, known))) return undefined;
+  return readRecord(request, reply, collection, key, read);
+}
+
+/** Sends the kept answer (or 304 for its tag) and returns true; false when there is none. */
+function keptRecordSent(request: FastifyRequest, reply: FastifyReply, kept: CachedAnswer | undefined): boolean {
+  if (kept === undefined) return false;
+  reply.header('etag', kept.tag);
+  if (namesTag(request, kept.tag)) reply.code(304).send();
+  else reply.type(JSON_TYPE).send(kept.body);
+  return true;
+}
+
+async function readRecord(request: FastifyRequest, reply: FastifyReply, collection: Collection, key: string, read: () => Promise<unknown>): Promise<FastifyReply> {
+  const storage = request.server.storage;
+  const counter = await currentCollectionVersion(storage, request.actor.orgId, collection.table);
   const records = cachesOf(storage).records;
-  const kept = records.get(key, counter);
-  if (kept !== undefined) {
-    reply.header('etag', kept.tag);
-    if (namesTag(request, kept.tag)) return reply.code(304).send();
-    return reply.type(JSON_TYPE).send(kept.body);
-  }
+  if (keptRecordSent(request, reply, records.get(key, counter))) return reply;
   const record = await read();
   const tag = etagOf(versionOf(record));
   const body = reply.serialize(record) as string;

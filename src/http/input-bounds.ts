@@ -73,6 +73,14 @@ export function inputProblems(input: unknown, part: string): FieldProblem[] {
   return problems.slice(0, MAX_PROBLEMS);
 }
 
+/** No body, or no parameters: most requests have one or the other, and no walk is started for them. */
+function nothingIn(part: unknown): boolean {
+  if (part === undefined || part === null) return true;
+  if (typeof part !== 'object') return false;
+  for (const _key in part) return false;
+  return true;
+}
+
 /** The parts of a request checked, in this order (one array for every request). */
 const REQUEST_PARTS = ['params', 'query', 'body'] as const;
 
@@ -86,6 +94,7 @@ export function installInputPass(app: FastifyInstance): void {
   // Callback style: it runs on every request, and makes no promise for it.
   app.addHook('preValidation', (request, _reply, done) => {
     for (const part of REQUEST_PARTS) {
+      if (nothingIn(request[part])) continue;
       const fields = inputProblems(request[part], part);
       if (fields.length > 0) return done(invalidFields(fields, `invalid ${part}: `));
     }

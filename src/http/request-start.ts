@@ -1,8 +1,10 @@
 /**
  * What every request gets first: its id and the default headers echoed, a refusal while the
- * server drains, and the framing check (Host, Content-Length). One onRequest hook for all of it.
+ * server drains, and the framing check (Host, Content-Length). One onRequest hook for all of it,
+ * and one onSend hook for what every answer gets last (compression.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { compressedWhenLarge } from './compression.ts';
 import { BROWSER_HEADERS, NO_STORE } from './error-handler.ts';
 import { AppError } from './errors.ts';
 import { checkFraming } from './framing.ts';
@@ -15,11 +17,12 @@ export function installRequestStart(app: FastifyInstance): void {
     closing = true;
   });
   // Once draining, every reply closes its connection, so kept-alive clients do not hold the
-  // process open until their keep-alive time-out.
+  // process open until their keep-alive time-out. Large answers are compressed here too: one
+  // step on the way out for every answer.
   // Both hooks run on every request: callback style, so no promise is made for them.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    done(null, payload);
+    done(null, compressedWhenLarge(request, reply, payload));
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id).header('cache-control', NO_STORE).headers(BROWSER_HEADERS);

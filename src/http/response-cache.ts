@@ -13,18 +13,26 @@ export interface CachedAnswer {
 export class ResponseCache {
   readonly #entries = new Map<string, CachedAnswer & { counter: number }>();
   #bytes = 0;
+  /** The key at the young end of #entries (the last one set or moved there). */
+  #youngest: string | undefined;
 
   constructor(private readonly maxBytes: number) {}
 
   get(key: string, counter: number): CachedAnswer | undefined {
     const hit = this.#entries.get(key);
     if (hit === undefined) return undefined;
-    this.#entries.delete(key);
     if (hit.counter !== counter) {
+      this.#entries.delete(key);
       this.#bytes -= hit.body.length;
+      if (key === this.#youngest) this.#youngest = undefined;
       return undefined;
     }
-    this.#entries.set(key, hit);
+    // Clients polling one record or page hit the youngest entry: it stays where it is.
+    if (key !== this.#youngest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      this.#youngest = key;
+    }
     return hit;
   }
 
@@ -36,6 +44,7 @@ export class ResponseCache {
       this.#bytes -= old.body.length;
     }
     this.#entries.set(key, { counter, tag, body });
+    this.#youngest = key;
     this.#bytes += body.length;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;

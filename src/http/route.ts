@@ -189,7 +189,10 @@ export function route<P extends TObject = None, Q extends TObject = None, B exte
       `GET ${spec.url} (${spec.operationId}) declares If-None-Match, ETag and 304 but does not answer them: give it conditional: taggedByVersion(…) or taggedByCollection(…), or conditional: false`,
     );
   }
-  const answer: RouteHandler<P, Q, B> = conditional ? (request, reply) => answerConditionally(conditional, request, reply, (visibleAs) => handler(request, reply, visibleAs)) : handler;
+  // A conditional read may answer at once (undefined): Fastify then waits for no promise.
+  const answer: (request: RouteRequest<P, Q, B>, reply: FastifyReply, visibleAs: string) => Promise<unknown> | undefined = conditional
+    ? (request, reply) => answerConditionally(conditional, request, reply, (visibleAs) => handler(request, reply, visibleAs))
+    : handler;
   app.route({
     method: spec.method,
     url: spec.url,

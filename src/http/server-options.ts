@@ -1,23 +1,21 @@
 /** The Fastify instance's own options: logging, request ids, limits, framework errors. */
 import { randomUUID } from 'node:crypto';
-import { destination } from 'pino';
 import type { FastifyHttpOptions, FastifyServerOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
 import { AccessLog } from './access-log.ts';
+import { BatchedLog } from './batched-log.ts';
 import type { LogSink } from './access-log.ts';
 import { clientErrorHandler, frameworkErrors } from './error-handler.ts';
-import { requestLogSerializer } from './request-log.ts';
+import { requestLogSerializer, requestLogText } from './request-log.ts';
 import { RequestLogger } from './request-logger.ts';
-import { TurnLines } from './turn-lines.ts';
 
 /**
  * Lines are gathered until 32 KiB, or for at most 100 ms, then written in one asynchronous write:
  * under load one write carries about a hundred requests' lines (pino's default starts a write per
- * line or two). Each write hands the bytes to a thread of libuv's pool: fewer, larger writes cost
- * the event loop less (docs/performance.md). TurnLines hands sonic-boom a turn's lines at once.
+ * line or two). Fewer, larger writes cost the event loop less (docs/performance.md).
  */
-const stdoutLog = () => new TurnLines(destination({ dest: 1, sync: false, minLength: 32768, maxWrite: 65536, periodicFlush: 100 }));
+const stdoutLog = () => new BatchedLog(1, { batchBytes: 32768, maxDelayMs: 100 });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -37,7 +35,7 @@ export function serverOptions(config: Config, log: LogOptions): FastifyHttpOptio
   return {
     logger: stream === null ? false : { level: config.logLevel, serializers: { req: serializeRequest }, stream },
     bodyLimit: config.bodyLimitBytes,
-    logController: new AccessLog(stream === null ? null : { sink: stream, level: config.logLevel, serializeRequest }),
+    logController: new AccessLog(stream === null ? null : { sink: stream, level: config.logLevel, requestText: requestLogText(config.logQueryValues) }),
     ...(stream === null ? {} : { childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options) }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

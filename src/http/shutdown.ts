@@ -22,42 +22,58 @@ export interface DrainOptions {
   stop(): Promise<void>;
 }
 
-/** Watches the server's connections from the start, so that a drain knows which have sent nothing yet. */
+/** The response a connection is answering, or answered last (HTTP/1.1 answers one request at a time per connection). */
+const CURRENT = Symbol('current response');
+type Watched = Socket & { [CURRENT]?: ServerResponse };
+
+/**
+ * Watches the server's connections from the start, so that a drain knows which have sent
+ * nothing yet and which are answering. Per connection, not per request: a request only marks
+ * its connection's current response; listeners are added to responses only once draining.
+ */
 export class ConnectionWatch {
   readonly #server: Server;
+  readonly #open = new Set<Watched>();
   /** Accepted connections that have not sent a request yet. */
   readonly #silent = new Set<Socket>();
   #emptied: (() => void) | undefined;
-  /** Requests being answered. */
-  readonly #answering = new Set<ServerResponse>();
   #draining = false;
   /** Requests answered since the drain began, those in flight then included. */
   #drained = 0;
+  readonly #answered = (): void => {
+    this.#drained += 1;
+  };
 
   constructor(server: Server) {
     this.#server = server;
     server.on('connection', (socket: Socket) => {
+      this.#open.add(socket);
       this.#silent.add(socket);
-      socket.once('close', () => this.#spoke(socket));
+      socket.once('close', () => {
+        this.#open.delete(socket);
+        this.#spoke(socket);
+      });
     });
-    // One listener for every response (it is the emitter): no closure is made per request.
-    const answered = (response: ServerResponse) => this.#answered(response);
-    function onClose(this: ServerResponse): void {
-      answered(this);
-    }
     // Ahead of the app's own listener, so that the header is set before any reply can be sent.
     server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
-      this.#spoke(request.socket);
-      this.#answering.add(response);
-      // 'close' comes once: `on` spares the wrapper `once` would make per request.
-      response.on('close', onClose);
-      if (this.#draining) response.setHeader('connection', 'close');
+      const socket: Watched = request.socket;
+      if (this.#silent.size > 0) this.#spoke(socket);
+      socket[CURRENT] = response;
+      if (this.#draining) {
+        response.setHeader('connection', 'close');
+        response.once('close', this.#answered);
+      }
     });
   }
 
-  #answered(response: ServerResponse): void {
-    this.#answering.delete(response);
-    if (this.#draining) this.#drained += 1;
+  /** Responses begun and not yet finished. */
+  #inFlight(): ServerResponse[] {
+    const answering: ServerResponse[] = [];
+    for (const socket of this.#open) {
+      const response = socket[CURRENT];
+      if (response !== undefined && !response.writableFinished && !response.destroyed) answering.push(response);
+    }
+    return answering;
   }
 
   #spoke(socket: Socket): void {
@@ -71,12 +87,16 @@ export class ConnectionWatch {
   async drain(app: FastifyInstance, options: DrainOptions): Promise<number> {
     this.#draining = true;
     app.startDraining();
-    for (const response of this.#answering) if (!response.headersSent) response.setHeader('connection', 'close');
-    app.log.info({ graceMs: options.graceMs, inFlight: this.#answering.size }, `draining: /readyz fails; still accepting for ${options.graceMs} ms so that the balancer moves away (a second signal ends this wait)`);
+    const inFlight = this.#inFlight();
+    for (const response of inFlight) {
+      if (!response.headersSent) response.setHeader('connection', 'close');
+      response.once('close', this.#answered);
+    }
+    app.log.info({ graceMs: options.graceMs, inFlight: inFlight.length }, `draining: /readyz fails; still accepting for ${options.graceMs} ms so that the balancer moves away (a second signal ends this wait)`);
     await within(options.skipGrace, options.graceMs, undefined);
     // Closes kept-alive connections that are idle; those that have not sent a request yet stay open.
     this.#server.close();
-    app.log.info({ inFlight: this.#answering.size, silentConnections: this.#silent.size }, 'listener closed: answering the connections already accepted');
+    app.log.info({ inFlight: this.#inFlight().length, silentConnections: this.#silent.size }, 'listener closed: answering the connections already accepted');
     await this.#silenceEnds(FIRST_REQUEST_WAIT_MS);
     await options.stop();
     return this.#drained;

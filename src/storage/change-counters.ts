@@ -67,6 +67,18 @@ const known = new WeakMap<Storage, { stamp: number; counters: Map<string, number
 const MAX_KNOWN = 10_000;
 
 /**
+ * The counter when it is known without a statement: read while the storage's read stamp stood
+ * where it stands now (SQLite, no write since). Undefined otherwise: ask currentCollectionVersion.
+ */
+export function knownCollectionVersion(storage: Storage, orgId: string, collection: string): number | undefined {
+  const stamp = storage.readStamp();
+  if (stamp === undefined) return undefined;
+  const cache = known.get(storage);
+  if (cache === undefined || cache.stamp !== stamp) return undefined;
+  return cache.counters.get(`${orgId}\n${collection}`);
+}
+
+/**
  * collectionVersion through the storage's read stamp: while no write has run since a counter
  * was read, the counter read then is still the counter (SQLite: no statement, no file lock).
  * Where the storage has no stamp (PostgreSQL) the counters asked for together are read by one

@@ -1,6 +1,6 @@
 /** What a newcomer meets first: the roots' links, GET /me, and large answers sent compressed. */
 import assert from 'node:assert/strict';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 
@@ -52,5 +52,34 @@ describeEachDatabase('a newcomer\'s first minutes', (ctx) => {
     const ping = await api(ctx(), p.token, 'GET', '/ping', { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(ping.headers['content-encoding'], undefined);
     assert.equal(json<{ ok: boolean }>(ping).ok, true);
+  });
+
+  it('compresses in the coding the client prefers among gzip, br and deflate, and not at all when asked not to', async () => {
+    const p = await createPrincipal(ctx());
+    const plain = (await api(ctx(), p.token, 'GET', '/openapi.json')).body;
+    const asked = async (headers: Record<string, string>) => api(ctx(), p.token, 'GET', '/openapi.json', { headers });
+    const br = await asked({ 'accept-encoding': 'br' });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers['content-length'], undefined);
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain);
+    const deflate = await asked({ 'accept-encoding': 'deflate;q=1, gzip;q=0.5' });
+    assert.equal(deflate.headers['content-encoding'], 'deflate');
+    assert.equal(inflateSync(deflate.rawPayload).toString(), plain);
+    assert.equal((await asked({ 'accept-encoding': '*' })).headers['content-encoding'], 'gzip');
+    assert.equal((await asked({ 'accept-encoding': 'identity' })).headers['content-encoding'], undefined);
+    const refused = await asked({ 'accept-encoding': 'gzip', 'x-no-compression': '1' });
+    assert.equal(refused.headers['content-encoding'], undefined);
+    assert.equal(refused.body, plain);
+  });
+
+  it("streams the docs page's files compressed too", async () => {
+    const page = await ctx().app.inject({ method: 'GET', url: '/api/public/v1/docs' });
+    const script = /src="\/api\/public\/v1\/docs\/static\/([^"]+\.js)"/.exec(page.body)?.[1];
+    assert.ok(script, page.body.slice(0, 500));
+    const plain = await ctx().app.inject({ method: 'GET', url: `/api/public/v1/docs/static/${script}` });
+    const zipped = await ctx().app.inject({ method: 'GET', url: `/api/public/v1/docs/static/${script}`, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(zipped.rawPayload).toString(), plain.body);
   });
 });
