@@ -209,6 +209,8 @@ async function readRecord(request: FastifyRequest, reply: FastifyReply, collecti
 function namesTag(request: FastifyRequest, tag: string): boolean {
   const inm = request.headers['if-none-match'];
   if (typeof inm !== 'string') return false;
+  // What a poller sends back: the one tag it was given.
+  if (inm === tag) return true;
   return inm.split(',').some((v) => {
     const candidate = v.trim().replace(/^W\//, '');
     return candidate === tag || candidate === '*';

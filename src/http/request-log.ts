@@ -82,6 +82,25 @@ export function requestLogSerializer(withQueryValues: boolean): (request: Fastif
 
 const NO_NAMES = '[]';
 
+/** Query texts (short ones) and their names as JSON: clients repeat their queries, a poll always. */
+const namesTexts = new Map<string, string>();
+const MAX_NAMES_TEXTS = 1000;
+const MAX_KEPT_QUERY = 256;
+
+function queryNamesText(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return NO_NAMES;
+  const query = url.slice(at + 1);
+  const kept = namesTexts.get(query);
+  if (kept !== undefined) return kept;
+  const text = JSON.stringify(queryNames(url));
+  if (query.length <= MAX_KEPT_QUERY) {
+    if (namesTexts.size >= MAX_NAMES_TEXTS) namesTexts.clear();
+    namesTexts.set(query, text);
+  }
+  return text;
+}
+
 /** The end of a connection's request text (host, address, port), kept on its socket for the host it was made for. */
 const PEER_TEXT = Symbol('logged peer');
 type LoggedSocket = Socket & { [PEER_TEXT]?: { host: string; text: string } };
@@ -113,7 +132,7 @@ export function requestLogText(withQueryValues: boolean): (request: FastifyReque
     const route = request.routeOptions?.url;
     return (
       `{"method":${JSON.stringify(request.method)},"route":${route === undefined ? 'null' : JSON.stringify(route)}` +
-      `,"query":${request.url.includes('?') ? JSON.stringify(queryNames(request.url)) : NO_NAMES}` +
+      `,"query":${queryNamesText(request.url)}` +
       (withQueryValues ? `,"url":${JSON.stringify(logSafe(request.url, 2000))}` : '') +
       peerText(request)
     );
