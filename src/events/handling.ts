@@ -108,7 +108,11 @@ async function handlersApart(storage: Storage, byName: ReadonlyMap<string, Consu
 /** Marks the rows done, one statement per consumer. */
 async function markEachDone(tx: Tx, rows: readonly ClaimedRow[]): Promise<void> {
   const done = new Map<string, number[]>();
-  for (const row of rows) done.set(row.consumer, [...(done.get(row.consumer) ?? []), row.event.seq]);
+  for (const row of rows) {
+    const seqs = done.get(row.consumer);
+    if (seqs === undefined) done.set(row.consumer, [row.event.seq]);
+    else seqs.push(row.event.seq);
+  }
   for (const [consumer, seqs] of done) await markDone(tx, consumer, seqs, new Date().toISOString());
 }
 

@@ -1,6 +1,6 @@
 /**
  * The server's log written to a file descriptor (stdout) in few, large writes. A batch of lines
- * is written once it holds `batchBytes` or its first line has waited `maxDelayMs`: joined into
+ * is written once it holds `batchChars` or its first line has waited `maxDelayMs`: joined into
  * one string then, encoded once as its write starts, written asynchronously (a thread of
  * libuv's pool makes the system call), one write at a time and in order. What is left at exit
  * is written synchronously; a process killed outright (SIGKILL, out of memory) loses at most
@@ -12,6 +12,7 @@
  * native call a line (docs/performance.md).
  */
 import { write as writeLater, writeSync } from 'node:fs';
+import { codeOf } from '../storage/errors.ts';
 import type { LogSink } from './access-log.ts';
 
 /** A full pipe (the reader is behind) is tried again after this long. */
@@ -19,7 +20,7 @@ const RETRY_MS = 10;
 
 export interface BatchedLogOptions {
   /** A batch is written once its lines hold this many characters (UTF-16 units: bytes for ASCII). */
-  batchBytes: number;
+  batchChars: number;
   maxDelayMs: number;
 }
 
@@ -43,7 +44,7 @@ export class BatchedLog implements LogSink {
 
   constructor(fd: number, options: BatchedLogOptions) {
     this.#fd = fd;
-    this.#batchChars = options.batchBytes;
+    this.#batchChars = options.batchChars;
     this.#maxDelayMs = options.maxDelayMs;
     BatchedLog.#open.add(this);
     if (!BatchedLog.#listening) {
@@ -133,8 +134,4 @@ export class BatchedLog implements LogSink {
     BatchedLog.#open.delete(this);
     if (codeOf(error) !== 'EPIPE') process.stderr.write(`log output stopped: ${codeOf(error) ?? String(error)}\n`);
   }
-}
-
-function codeOf(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }

@@ -17,6 +17,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const COMPRESS_THRESHOLD_BYTES = 2048;
 const ENCODINGS = ['gzip', 'br', 'deflate'] as const;
 type Encoding = (typeof ENCODINGS)[number];
+/** In the order of preference. */
+const PREFERRED: Encoding[] = [...ENCODINGS];
 
 const COMPRESSORS: Record<Encoding, () => Transform> = {
   // Quality 4: 11, brotli's default, costs far more time for little gain on the fly.
@@ -29,9 +31,7 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text
 /** "*" (no preference) and x-gzip mean gzip. */
 const GZIP_ALIASES = /\*|x-gzip/gu;
 
-type Payload = unknown;
-
-function isStream(payload: Payload): payload is NodeJS.ReadableStream {
+function isStream(payload: unknown): payload is NodeJS.ReadableStream {
   return typeof payload === 'object' && payload !== null && 'pipe' in payload && typeof payload.pipe === 'function';
 }
 
@@ -43,11 +43,11 @@ function compressible(type: string): boolean {
 function encodingFor(request: FastifyRequest): Encoding | undefined {
   const accepted = request.headers['accept-encoding'];
   if (accepted === undefined) return undefined;
-  return negotiate(accepted.toLowerCase().replace(GZIP_ALIASES, 'gzip'), [...ENCODINGS]) ?? undefined;
+  return negotiate(accepted.toLowerCase().replace(GZIP_ALIASES, 'gzip'), PREFERRED) ?? undefined;
 }
 
 /** A body smaller than the threshold, or one that is not bytes or text (left as it is). */
-function small(payload: Payload): boolean {
+function small(payload: unknown): boolean {
   if (typeof payload === 'string') return payload.length * 3 < COMPRESS_THRESHOLD_BYTES || Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES;
   if (Buffer.isBuffer(payload)) return payload.length < COMPRESS_THRESHOLD_BYTES;
   return !isStream(payload);
@@ -64,7 +64,7 @@ function addVary(reply: FastifyReply): void {
 }
 
 /** The answer's body as it is sent: compressed when it is large, compressible and the client accepts a coding. */
-export function compressedWhenLarge(request: FastifyRequest, reply: FastifyReply, payload: Payload): Payload {
+export function compressedWhenLarge(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (payload === null || payload === undefined || small(payload)) return payload;
   const coded = reply.getHeader('content-encoding');
   if (coded !== undefined && coded !== 'identity') return payload;

@@ -123,7 +123,7 @@ function conditionalList(
 
 /** Sends the 304 or the kept page for `version` and returns true; false when the page must be read. */
 function keptPageSent(request: FastifyRequest, reply: FastifyReply, covered: string, version: number): boolean {
-  const tag = `"${version}-${scopeOf(covered)}"`;
+  const tag = listTag(covered, version);
   if (namesTag(request, tag)) {
     reply.header('etag', tag).code(304).send();
     return true;
@@ -138,7 +138,7 @@ async function readList(request: FastifyRequest, reply: FastifyReply, collection
   const storage = request.server.storage;
   const version = known ?? (await currentCollectionVersion(storage, request.actor.orgId, collection.table));
   if (known === undefined && keptPageSent(request, reply, covered, version)) return reply;
-  const tag = `"${version}-${scopeOf(covered)}"`;
+  const tag = listTag(covered, version);
   reply.header('etag', tag);
   const body = reply.serialize(await read()) as string;
   cachesOf(storage).pages.set(covered, version, tag, body);
@@ -147,6 +147,11 @@ async function readList(request: FastifyRequest, reply: FastifyReply, collection
 
 const scopes = new Map<string, string>();
 const MAX_SCOPES = 20_000;
+
+/** A list page's ETag: the counter and the digest of what else it covers. */
+function listTag(covered: string, version: number): string {
+  return `"${version}-${scopeOf(covered)}"`;
+}
 
 /** A short digest of what a list tag covers besides the counter (the organization id is not shown). */
 function scopeOf(covered: string): string {

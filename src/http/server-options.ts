@@ -15,7 +15,7 @@ import { RequestLogger } from './request-logger.ts';
  * under load one write carries about a hundred requests' lines (pino's default starts a write per
  * line or two). Fewer, larger writes cost the event loop less (docs/performance.md).
  */
-const stdoutLog = () => new BatchedLog(1, { batchBytes: 32768, maxDelayMs: 100 });
+const stdoutLog = () => new BatchedLog(1, { batchChars: 32768, maxDelayMs: 100 });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

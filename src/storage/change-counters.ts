@@ -65,6 +65,7 @@ async function collectionVersion(db: Db, orgId: string, collection: string): Pro
 /** Counters read while the storage's read stamp stood at `stamp`, per storage. */
 const known = new WeakMap<Storage, { stamp: number; counters: Map<string, number> }>();
 const MAX_KNOWN = 10_000;
+const counterKey = (orgId: string, collection: string): string => `${orgId}\n${collection}`;
 
 /**
  * The counter when it is known without a statement: read while the storage's read stamp stood
@@ -75,7 +76,7 @@ export function knownCollectionVersion(storage: Storage, orgId: string, collecti
   if (stamp === undefined) return undefined;
   const cache = known.get(storage);
   if (cache === undefined || cache.stamp !== stamp) return undefined;
-  return cache.counters.get(`${orgId}\n${collection}`);
+  return cache.counters.get(counterKey(orgId, collection));
 }
 
 /**
@@ -92,7 +93,7 @@ export async function currentCollectionVersion(storage: Storage, orgId: string, 
     cache = { stamp, counters: new Map() };
     known.set(storage, cache);
   }
-  const key = `${orgId}\n${collection}`;
+  const key = counterKey(orgId, collection);
   const hit = cache.counters.get(key);
   if (hit !== undefined) return hit;
   const version = await collectionVersion(storage.db, orgId, collection);

@@ -1,6 +1,7 @@
 /** Driver errors recognised by code, never by message. */
 
-function codeOf(error: unknown): string | undefined {
+/** The `code` a driver or system error carries (SQLSTATE, SQLITE_…, EPIPE…), if any. */
+export function codeOf(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const code = (error as { code: unknown }).code;
     return typeof code === 'string' ? code : undefined;

@@ -15,7 +15,7 @@ const fileLog = () => {
 
 it('writes nothing until a batch is full, then the whole batch in order', async () => {
   const { path, fd } = fileLog();
-  const log = new BatchedLog(fd, { batchBytes: 1024, maxDelayMs: 60_000 });
+  const log = new BatchedLog(fd, { batchChars: 1024, maxDelayMs: 60_000 });
   const line = (i: number) => `{"n":${i},"pad":"${'x'.repeat(90)}"}\n`;
   for (let i = 0; i < 5; i++) log.write(line(i));
   await sleep(50);
@@ -31,7 +31,7 @@ it('writes nothing until a batch is full, then the whole batch in order', async 
 
 it('writes what waits once the oldest line has waited maxDelayMs', async () => {
   const { path, fd } = fileLog();
-  const log = new BatchedLog(fd, { batchBytes: 32_768, maxDelayMs: 20 });
+  const log = new BatchedLog(fd, { batchChars: 32_768, maxDelayMs: 20 });
   log.write('first\n');
   log.write('second\n');
   for (let waited = 0; readFileSync(path, 'utf8') === '' && waited < 5000; waited += 10) await sleep(10);
@@ -41,7 +41,7 @@ it('writes what waits once the oldest line has waited maxDelayMs', async () => {
 
 it('keeps text that is not ASCII and lines longer than a buffer whole', async () => {
   const { path, fd } = fileLog();
-  const log = new BatchedLog(fd, { batchBytes: 32_768, maxDelayMs: 10 });
+  const log = new BatchedLog(fd, { batchChars: 32_768, maxDelayMs: 10 });
   const long = `${'я'.repeat(40_000)}\n`;
   log.write('Oʻzbekiston 🇺🇿\n');
   log.write(long);
@@ -55,7 +55,7 @@ it('keeps text that is not ASCII and lines longer than a buffer whole', async ()
 it('loses no line at process.exit: what waits is written synchronously', () => {
   const script = `
     import { BatchedLog } from './src/http/batched-log.ts';
-    const log = new BatchedLog(1, { batchBytes: 32768, maxDelayMs: 100 });
+    const log = new BatchedLog(1, { batchChars: 32768, maxDelayMs: 100 });
     for (let i = 0; i < 3; i++) log.write('line ' + i + '\\n');
     process.exit(0);
   `;
@@ -66,7 +66,7 @@ it('loses no line at process.exit: what waits is written synchronously', () => {
 it('keeps serving when nobody reads the log any more (a closed pipe)', async () => {
   const script = `
     import { BatchedLog } from './src/http/batched-log.ts';
-    const log = new BatchedLog(1, { batchBytes: 1024, maxDelayMs: 5 });
+    const log = new BatchedLog(1, { batchChars: 1024, maxDelayMs: 5 });
     let n = 0;
     const timer = setInterval(() => { for (let i = 0; i < 50; i++) log.write('line ' + n++ + '\\n'); }, 2);
     setTimeout(() => { clearInterval(timer); process.stderr.write('still running\\n'); }, 400);
