@@ -20,7 +20,7 @@ import { newId } from '../src/storage/ids.ts';
 import { parsePostgresUrl } from '../src/storage/postgres.ts';
 import type { Storage } from '../src/storage/storage.ts';
 import { POSTGRES_URL, api, createPrincipal, json } from '../test/helpers/harness.ts';
-import { peakRssMbOf } from './deployed.ts';
+import { deployServer, peakRssMbOf } from './deployed.ts';
 import { againstBaseline, load, printRows, row, servedContext } from './lib.ts';
 import type { BenchRow, LoadResult } from './lib.ts';
 
@@ -102,6 +102,24 @@ async function pgbench(url: string, script: string, clients: number, duration: n
 
 const asBase = (rps: number): LoadResult => ({ rps, p50: 0, p99: 0, non2xx: 0, errors: 0, total: 0 });
 
+/**
+ * Creates through the server at `createOptions.url` against pgbench on `databaseUrl`: both warmed,
+ * then taking turns twice (pgbench, bizplat, pgbench, bizplat); the ratio of the mean rates.
+ */
+async function createAgainstPgbench(name: string, databaseUrl: string, script: string, createOptions: Parameters<typeof load>[0], serverPid: number): Promise<BenchRow> {
+  await load({ ...createOptions, duration: 1 });
+  await pgbench(databaseUrl, script, CONNECTIONS, 1);
+  const tps: number[] = [];
+  const creates: LoadResult[] = [];
+  for (let round = 0; round < 2; round++) {
+    tps.push(await pgbench(databaseUrl, script, CONNECTIONS, createSeconds()));
+    creates.push(await load({ ...createOptions, duration: createSeconds() }));
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const create = { ...creates[1]!, rps: mean(creates.map((c) => c.rps)) };
+  return row(name, 'postgres', create, asBase(mean(tps)), '≥ 0.5', peakRssMbOf(serverPid));
+}
+
 export default async function run(): Promise<void> {
   if (!POSTGRES_URL) {
     console.log('\n## PostgreSQL writes against pgbench: skipped (TEST_DATABASE_URL is not set)\n');
@@ -115,20 +133,21 @@ export default async function run(): Promise<void> {
     const crm = new URL('./crm-variants.mjs', import.meta.url).href;
     const sample = await api(ctx, p.token, 'POST', '/clients', { body: { name: 'Bench client 0', phone: '+998901234567', email: 'bench0@example.com', tags: ['bench'] }, headers: { 'idempotency-key': newId() } });
     const script = await createScript(ctx.storage, p.orgId);
-    const createOptions = { url: `${ctx.baseUrl}/clients`, method: 'POST' as const, headers, body: sample.payload, connections: CONNECTIONS, variantModule: crm, variant: 'freshClient' };
-    // Warm both sides, then take turns: pgbench, bizplat, pgbench, bizplat.
-    await load({ ...createOptions, duration: 1 });
-    await pgbench(ctx.config.databaseUrl, script, CONNECTIONS, 1);
-    const tps: number[] = [];
-    const creates: LoadResult[] = [];
-    for (let round = 0; round < 2; round++) {
-      tps.push(await pgbench(ctx.config.databaseUrl, script, CONNECTIONS, createSeconds()));
-      creates.push(await load({ ...createOptions, duration: createSeconds() }));
+    const createOptions = { method: 'POST' as const, headers, body: sample.payload, connections: CONNECTIONS, variantModule: crm, variant: 'freshClient' };
+    const pooled = ctx.config.databaseSessionUrl !== undefined && ctx.config.databaseSessionUrl !== ctx.config.databaseUrl;
+    const through = pooled ? ', through the pooler (every statement parsed and planned)' : '';
+    rows.push(await createAgainstPgbench(`POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements${through}`, ctx.config.databaseUrl, script, { ...createOptions, url: `${ctx.baseUrl}/clients` }, ctx.serverPid));
+    if (pooled) {
+      // The same comparison on direct connections, as a server without a pooler runs: there the
+      // server's statements are named and planned once per connection, which PgBouncer before
+      // 1.21 cannot forward.
+      const direct = await deployServer(ctx.config.databaseSessionUrl!);
+      try {
+        rows.push(await createAgainstPgbench('POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements, direct connections (named statements)', ctx.config.databaseSessionUrl!, script, { ...createOptions, url: `${direct.url}/clients` }, direct.pid));
+      } finally {
+        await direct.stop();
+      }
     }
-    const peak = peakRssMbOf(ctx.serverPid);
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const create = { ...creates[1]!, rps: mean(creates.map((c) => c.rps)) };
-    rows.push(row('POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements', 'postgres', create, asBase(mean(tps)), '≥ 0.5', peak));
 
     // The other writes: their rates and latencies (the baseline is raw node).
     const warehouses = [newId(), newId()];

@@ -49,9 +49,11 @@ export interface IdempotencyScope {
  * The outcome of claiming a key: the stored response of a completed repeat, or the claim now
  * held. `lease` (the claim's locked_until) identifies the claim: completing or releasing it
  * succeeds only while the row still carries it, so a request that outlived its lease and was
- * taken over can neither commit its effect nor drop the new owner's claim.
+ * taken over can neither commit its effect nor drop the new owner's claim. `fresh`: the claim
+ * row was inserted by this transaction, so until it commits no other request can see it, let
+ * alone take it over (see completeKey).
  */
-export type Claim = { replay: StoredResponse } | { lease: string };
+export type Claim = { replay: StoredResponse } | { lease: string; fresh: boolean };
 
 /**
  * Claims a key in a statement committed on its own, as a request running elsewhere holds it
@@ -62,7 +64,7 @@ export async function claimKey(storage: Storage, scope: IdempotencyScope, leaseM
   // The usual case, a fresh key, is one statement; a key seen before is looked at in a
   // transaction, which tries the insert again: the other claim may have been released meanwhile.
   const lease = leaseUntil(Date.now(), leaseMs);
-  if (await storage.oneStatement(({ db }) => insertClaim(db, scope, lease))) return { lease };
+  if (await storage.oneStatement(({ db }) => insertClaim(db, scope, lease))) return { lease, fresh: false };
   return storage.transaction(({ db }) => claimKeyIn(db, scope, leaseMs));
 }
 
@@ -127,19 +129,19 @@ export async function claimKeyWith(tx: Tx, scope: IdempotencyScope, leaseMs = DE
   // The usual case, a fresh key, is one statement: the lock and the insert made under it. No
   // row back means the lock is held elsewhere or the key is there: tried again, apart.
   const lease = leaseUntil(Date.now(), leaseMs);
-  if (await insertClaimUnder(tx, lock, scope, lease)) return { lease };
+  if (await insertClaimUnder(tx, lock, scope, lease)) return { lease, fresh: true };
   if (!(await tx.tryLock(lock))) throw inProgress();
-  return claimKeyIn(tx.db, scope, leaseMs);
+  return claimKeyIn(tx.db, scope, leaseMs, true);
 }
 
-/** claimKey inside a transaction the caller already holds. */
-async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS): Promise<Claim> {
+/** claimKey inside a transaction the caller already holds; `inEffect`: the effect's own transaction (a fresh claim row stays unseen until it commits). */
+async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs = DEFAULT_CLAIM_LEASE_MS, inEffect = false): Promise<Claim> {
   // A takeover is a compare-and-set on the row as read; losing it means another request changed
   // the row meanwhile (took it over, or completed), so the row is read once more.
   for (let attempt = 0; ; attempt++) {
     const now = Date.now();
     const lease = leaseUntil(now, leaseMs);
-    if (await insertClaim(db, scope, lease)) return { lease };
+    if (await insertClaim(db, scope, lease)) return { lease, fresh: inEffect };
     const row = await db
       .selectFrom('idempotency_keys')
       .selectAll()
@@ -158,7 +160,7 @@ async function claimKeyIn(db: Kysely<Database>, scope: IdempotencyScope, leaseMs
         .where('locked_until', '=', row.locked_until)
         .where('created_at', '=', row.created_at)
         .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) > 0) return { lease };
+      if (Number(taken.numUpdatedRows) > 0) return { lease, fresh: false };
       if (attempt === 0) continue;
       throw inProgress();
     }
@@ -190,12 +192,36 @@ const completion = reusableStatement(
 );
 
 /**
+ * The completion of a fresh claim (Claim.fresh): the row is this transaction's own and no other
+ * request can have taken it over, so nobody reads the answer and on PostgreSQL it goes out with
+ * the transaction's next statement instead of taking a round trip of its own.
+ */
+const freshCompletion = reusableStatement(
+  'completeFreshKey',
+  (db, response: StoredResponse, scope: IdempotencyScope) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', status_code: response.status, response_body: response.body })
+      .where('token_id', '=', scope.tokenId)
+      .where('key', '=', scope.key)
+      .where('state', '=', 'in_flight'),
+  (response, scope) => ['done', response.status, response.body, scope.tokenId, scope.key, 'in_flight'],
+  () => '',
+  { unanswered: true },
+);
+
+/**
  * Records the response in the effect's own transaction, so both commit or neither does. Refused
  * (and the effect rolled back with it) when the claim is no longer this request's: it outlived
- * its lease and another request with the key took over.
+ * its lease and another request with the key took over, which only a claim taken over from a
+ * committed row can (a fresh one is completed without asking).
  */
-export async function completeKey(tx: Tx, scope: IdempotencyScope, lease: string, response: StoredResponse): Promise<void> {
-  const done = await tx.run(completion, response, scope, lease);
+export async function completeKey(tx: Tx, scope: IdempotencyScope, claim: { lease: string; fresh: boolean }, response: StoredResponse): Promise<void> {
+  if (claim.fresh) {
+    await tx.run(freshCompletion, response, scope);
+    return;
+  }
+  const done = await tx.run(completion, response, scope, claim.lease);
   if (Number(done.numAffectedRows ?? 0n) === 0) {
     throw conflict(
       'idempotency_claim_lost',

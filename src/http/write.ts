@@ -58,7 +58,7 @@ export async function write<T>(
   const outcome = await storage.transaction(async (tx) => {
     const claim = await claimKeyWith(tx, scope, leaseMs);
     if ('replay' in claim) return { replay: claim.replay };
-    return { body: await performAndRecord(tx, reply, status, scope, claim.lease, work, options) };
+    return { body: await performAndRecord(tx, reply, status, scope, claim, work, options) };
   });
   if (outcome.replay) {
     return reply.code(outcome.replay.status).header(REPLAY_HEADER, 'true').type(JSON_TYPE).send(outcome.replay.body);
@@ -93,7 +93,7 @@ async function performAndRecord<T>(
   reply: FastifyReply,
   status: number,
   scope: IdempotencyScope,
-  lease: string,
+  claim: { lease: string; fresh: boolean },
   work: (tx: Tx) => Promise<T>,
   options: WriteOptions<T>,
 ): Promise<string> {
@@ -101,7 +101,7 @@ async function performAndRecord<T>(
   reply.code(status);
   const serialized = reply.serialize(result) as string;
   const stored = options.shownOnce?.length ? (reply.serialize(replayOf(result, options)) as string) : serialized;
-  await completeKey(tx, scope, lease, { status, body: stored });
+  await completeKey(tx, scope, claim, { status, body: stored });
   return serialized;
 }
 
