@@ -45,10 +45,13 @@ export interface Pass {
 export async function handleDue(storage: Storage, consumers: readonly Consumer[], limit: number, retryBaseMs: number): Promise<Pass> {
   const byName = new Map(consumers.map((c) => [c.name, c]));
   let failed: { row: ClaimedRow; error: unknown; alone: boolean } | undefined;
+  let claimed = 0;
   try {
     return await storage.transaction(async (tx) => {
       failed = undefined;
+      claimed = 0;
       const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
+      claimed = rows.length;
       for (const row of rows) {
         try {
           await byName.get(row.consumer)?.handle(tx, decodeEvent(row.event));
@@ -62,6 +65,9 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
     });
   } catch (error) {
     const first = failed;
+    // A write a handler sent ahead fails at a later statement (see storage/pipelined.ts): a
+    // failure after the handlers ran is found again with each handler in its savepoint.
+    if (first === undefined && claimed > 0) return handlersApart(storage, byName, limit, retryBaseMs, undefined);
     if (first === undefined || first.error !== error) throw error;
     if (!first.alone) return handlersApart(storage, byName, limit, retryBaseMs, first);
     const failure = await storage.transaction((tx) => recordFailure(tx.db, first.row, error, retryBaseMs));
@@ -73,13 +79,13 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
  * handleDue with each handler in a savepoint: one that throws is rolled back alone and set to
  * retry. The row that already failed in the pass before is set to retry without running again.
  */
-async function handlersApart(storage: Storage, byName: ReadonlyMap<string, Consumer>, limit: number, retryBaseMs: number, failed: { row: ClaimedRow; error: unknown }): Promise<Pass> {
+async function handlersApart(storage: Storage, byName: ReadonlyMap<string, Consumer>, limit: number, retryBaseMs: number, failed: { row: ClaimedRow; error: unknown } | undefined): Promise<Pass> {
   return storage.transaction(async (tx) => {
     const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
     const handled: ClaimedRow[] = [];
     const failures: Failure[] = [];
     for (const row of rows) {
-      if (row.consumer === failed.row.consumer && row.event.seq === failed.row.event.seq) {
+      if (failed !== undefined && row.consumer === failed.row.consumer && row.event.seq === failed.row.event.seq) {
         failures.push(await recordFailure(tx.db, row, failed.error, retryBaseMs));
         continue;
       }

@@ -11,15 +11,23 @@
  */
 import type pg from 'pg';
 
-/** Texts whose answer is never read inside a transaction: see unansweredOnPostgres. */
-const unanswered = new Set<string>();
+/**
+ * What a statement sent ahead fails with, as its caller would have thrown it: its failure
+ * surfaces at a later statement, where the caller's own translation (a duplicate id's 409, say)
+ * no longer applies. Given the driver's error and the values the statement was sent with.
+ */
+export type FailureReading = (error: unknown, values: readonly unknown[]) => unknown;
+
+/** Texts whose answer is never read inside a transaction, with how their failure reads: see unansweredOnPostgres. */
+const unanswered = new Map<string, FailureReading | undefined>();
 
 /**
  * Marks a write's SQL text whose answer its callers never read (no rows, no count), so inside a
- * transaction it goes out without a round trip of its own. Returns the text.
+ * transaction it goes out without a round trip of its own. `reading` turns its failure into the
+ * error its caller would have thrown. Returns the text.
  */
-export function unansweredOnPostgres(text: string): string {
-  unanswered.add(text);
+export function unansweredOnPostgres(text: string, reading?: FailureReading): string {
+  unanswered.set(text, reading);
   return text;
 }
 
@@ -36,7 +44,9 @@ export function answerAhead(client: pg.PoolClient): void {
   let pending: Array<Promise<pg.QueryResult>> = [];
 
   const sendUnwaited = (config: unknown, values?: unknown): Promise<pg.QueryResult> => {
-    const sent = query(config, values);
+    const reading = typeof config === 'string' ? unanswered.get(config) : undefined;
+    const given = query(config, values);
+    const sent = reading === undefined ? given : given.catch((error: unknown) => Promise.reject(reading(error, Array.isArray(values) ? values : [])));
     // Its failure is reported through the next statement; this only keeps it from being unhandled.
     sent.catch(() => {});
     pending.push(sent);

@@ -13,7 +13,8 @@ import type { Collection } from './change-counters.ts';
 import { containsPattern } from './codecs.ts';
 import { DuplicateIdError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
 import type { Database } from './schema.ts';
-import { ident, RowReader, runWrite, usesNumberedPlaceholders } from './statements.ts';
+import { ident, RowReader, runUnansweredWrite, runWrite, usesNumberedPlaceholders } from './statements.ts';
+import type { FailureReading } from './pipelined.ts';
 import type { Db } from './statements.ts';
 
 export type TableName = keyof Database & string;
@@ -104,6 +105,13 @@ export interface ResourceSpec<T extends TableName, J extends TableName, F extend
   archivedColumn?: ColumnOf<T>;
   /** Matched with LIKE against containsPattern(search). */
   searchColumn?: ColumnOf<T>;
+  /**
+   * How a failed insert reads besides a duplicate id, for a table with a unique column of its own
+   * (a product's SKU): the error to throw, or undefined for the driver's. The insert goes out with
+   * the transaction's next statement (statements.ts's runUnansweredWrite), so its failure surfaces
+   * there and is read here, not where insert() was called.
+   */
+  insertConflict?: (error: unknown, row: Readonly<Record<string, unknown>>) => Error | undefined;
   /** The list order; `created_at desc, id desc` unless given. It must end with a unique column. */
   order?: ReadonlyArray<readonly [ColumnOf<T>, Direction]>;
 }
@@ -278,22 +286,24 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     return { row: stored as Row<T>, record: fromArray(values) as R & { version: number } };
   };
 
-  const insertTexts = new Map<string, string>();
+  const insertTexts = new Map<string, { text: string; reading: FailureReading }>();
+  /** The error an insert of `columns` fails with: a duplicate id, or the spec's reading of it. */
+  const failedInsert = (columns: string[]): FailureReading => (error, values) => {
+    const row = Object.fromEntries(columns.map((column, i) => [column, values[i]]));
+    if (isPrimaryKeyViolation(error)) return new DuplicateIdError(String(row.id));
+    return spec.insertConflict?.(error, row) ?? error;
+  };
   const insert = async (db: Db, row: Insertable<Database[T]> & { org_id: string; id: string }): Promise<R> => {
     const columns = Object.keys(row).filter((k) => (row as Record<string, unknown>)[k] !== undefined);
     const shape = columns.join(',');
-    let text = insertTexts.get(shape);
-    if (text === undefined) {
-      text = `insert into ${table} (${columns.map(ident).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
-      insertTexts.set(shape, text);
+    let statement = insertTexts.get(shape);
+    if (statement === undefined) {
+      statement = { text: `insert into ${table} (${columns.map(ident).join(', ')}) values (${columns.map(() => '?').join(', ')})`, reading: failedInsert(columns) };
+      insertTexts.set(shape, statement);
     }
     if (spec.join !== undefined && (await find(db, row.org_id, row.id))) throw new DuplicateIdError(row.id);
-    try {
-      await runWrite(db, text, columns.map((c) => (row as Record<string, unknown>)[c]));
-    } catch (error) {
-      if (isPrimaryKeyViolation(error)) throw new DuplicateIdError(row.id);
-      throw error;
-    }
+    // Nothing is read back: the row written is the record (or is read by find() below).
+    await runUnansweredWrite(db, statement.text, columns.map((c) => (row as Record<string, unknown>)[c]), statement.reading);
     await bumpCollection(db, row.org_id, spec.table);
     // Without a join the row written is the whole record; a joined field needs the read.
     if (spec.join === undefined) return toRecord(row as unknown as Row<T>);

@@ -27,6 +27,8 @@ export async function inSavepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Prom
   let value: T;
   try {
     value = await work(nested);
+    // A write `work` sent ahead fails here at the latest (pipelined.ts): still within the savepoint.
+    await tx.db.executeQuery(RELEASE);
   } catch (error) {
     // If the failure took the whole transaction with it, this throws and so does the transaction.
     await tx.db.executeQuery(ROLLBACK_TO);
@@ -34,7 +36,6 @@ export async function inSavepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Prom
     await tx.db.executeQuery(RELEASE);
     throw error;
   }
-  await tx.db.executeQuery(RELEASE);
   for (const hook of hooks) tx.afterCommit(hook);
   for (const [channel, payload] of notices) await tx.notify(channel, payload);
   return value;

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { preparedOnPostgres } from './postgres.ts';
 import { unansweredOnPostgres } from './pipelined.ts';
+import type { FailureReading } from './pipelined.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -119,11 +120,17 @@ export async function runWrite(db: Db, text: string, params: readonly unknown[],
 /**
  * runWrite, prepared, for a write whose answer its caller never reads: on PostgreSQL, inside a
  * transaction, it is written with the next statement instead of taking a round trip of its own
- * (see pipelined.ts); a failure fails the transaction, reported by the next statement or the commit.
+ * (see pipelined.ts); a failure fails the transaction, reported by the next statement or the
+ * commit, as `reading` turns it (the error the caller would throw had it waited).
  */
-export async function runUnansweredWrite(db: Db, text: string, params: readonly unknown[]): Promise<void> {
-  if (usesNumberedPlaceholders(db)) unansweredOnPostgres(placeholders(db, text));
-  await runWrite(db, text, params, true);
+export async function runUnansweredWrite(db: Db, text: string, params: readonly unknown[], reading?: FailureReading): Promise<void> {
+  if (usesNumberedPlaceholders(db)) unansweredOnPostgres(placeholders(db, text), reading);
+  try {
+    await runWrite(db, text, params, true);
+  } catch (error) {
+    // Answered here (SQLite, or outside a transaction): it reads as it would where it surfaces later.
+    throw reading === undefined ? error : reading(error, params);
+  }
 }
 
 /** A quoted identifier; storage builds SQL only from names declared in code. */

@@ -1,6 +1,9 @@
 /** SQL of the catalog: products and warehouses. Every function takes the organization id. */
+import { conflict } from '../../http/errors.ts';
+import type { AppError } from '../../http/errors.ts';
 import { readBool } from '../../storage/codecs.ts';
 import { MONEY_SCALE, QTY_SCALE, scaledToNumber } from '../../storage/decimal.ts';
+import { isUniqueViolation } from '../../storage/errors.ts';
 import { defineResource, fieldsOf } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 
@@ -11,9 +14,15 @@ const warehouse = fieldsOf<'warehouses'>();
 const money = (value: number) => scaledToNumber(value, MONEY_SCALE);
 const level = (value: number | null) => (value === null ? null : scaledToNumber(value, QTY_SCALE));
 
+/** A live product already holds the SKU (the unique index products_org_sku_live). */
+export function skuTaken(sku: unknown): AppError {
+  return conflict('already_exists', `a product with SKU "${typeof sku === 'string' ? sku : ''}" already exists in this organization (archive it first or choose another SKU)`);
+}
+
 export const products = defineResource({
   table: 'products',
   noun: 'product',
+  insertConflict: (error, row) => (isUniqueViolation(error) ? skuTaken(row.sku) : undefined),
   fields: {
     id: 'id',
     sku: 'sku',

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { conflict, invalidField } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { decimalField } from '../../http/decimal-field.ts';
 import { requiredText } from '../../http/text.ts';
@@ -11,7 +11,7 @@ import { newId } from '../../storage/ids.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { InventoryActor } from './actor.ts';
-import { itemHasStock, products } from './catalog.queries.ts';
+import { itemHasStock, products, skuTaken } from './catalog.queries.ts';
 import type { Product, ProductCreateBody, ProductListQuery, ProductPatchBody } from './schemas.ts';
 import type { ProductsTable } from './tables.ts';
 
@@ -22,10 +22,6 @@ function optionalLevel(field: string, value: number | null | undefined): number 
 
 function checkLevels(min: number | null, max: number | null): void {
   if (min !== null && max !== null && max < min) throw invalidField('maxStockLevel', 'must not be below minStockLevel');
-}
-
-function skuConflict(sku: string | null | undefined): never {
-  throw conflict('already_exists', `a product with SKU "${sku ?? ''}" already exists in this organization (archive it first or choose another SKU)`);
 }
 
 export interface NewProduct extends ProductCreateBody {
@@ -61,13 +57,8 @@ export async function createProduct(tx: Tx, actor: InventoryActor, input: NewPro
     updated_at: at,
   } satisfies Insertable<ProductsTable>;
   row.search_text = searchText(row.name, row.sku, row.barcode);
-  let created: Product;
-  try {
-    created = await products.insert(tx.db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) skuConflict(row.sku);
-    throw error;
-  }
+  // A SKU already taken reads as skuTaken wherever the insert's failure surfaces (its resource's insertConflict).
+  const created = await products.insert(tx.db, row);
   await emit(tx, { orgId: actor.orgId, name: 'product.created', entityType: 'product', entityId: created.id, context: { version: created.version }, record: created });
   return created;
 }
@@ -109,7 +100,7 @@ export async function updateProduct(tx: Tx, actor: InventoryActor, id: string, p
   try {
     outcome = await products.update(tx.db, actor.orgId, id, expected, plan);
   } catch (error) {
-    if (isUniqueViolation(error)) skuConflict(patch.sku);
+    if (isUniqueViolation(error)) throw skuTaken(patch.sku);
     throw error;
   }
   const { record, changed } = outcome;
