@@ -7,6 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { asAppError, invalidFields } from '../http/errors.ts';
 import type { AppError, FieldProblem } from '../http/errors.ts';
 import { bodyValidator } from '../http/validation.ts';
+import { settleWritesAhead } from '../storage/statements.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { ImportContext, Importer } from './module.ts';
 
@@ -23,10 +24,24 @@ export function locatedError(collection: string, index: number, problems: FieldP
 }
 
 /**
+ * Writes record `index` of `collection` with `write`, a failure located at the record
+ * (locatedWriteError). The writes it sent ahead are settled before the next record's, so their
+ * failure is told as this record's.
+ */
+export async function writeRecord(tx: Tx, collection: string, index: number, write: () => Promise<unknown>, fieldName: FieldName = asIs): Promise<void> {
+  try {
+    await write();
+    await settleWritesAhead(tx.db);
+  } catch (caught) {
+    throw locatedWriteError(collection, index, caught, fieldName);
+  }
+}
+
+/**
  * What to throw for an error a record's write raised: an AppError moves to the record (its
  * fields, `id` for a duplicate id, else the whole record); anything else is thrown as it is.
  */
-export function locatedWriteError(collection: string, index: number, caught: unknown, fieldName: FieldName = asIs): unknown {
+function locatedWriteError(collection: string, index: number, caught: unknown, fieldName: FieldName = asIs): unknown {
   const error = asAppError(caught);
   if (!error) return caught;
   const fields = error.details.fields as FieldProblem[] | undefined;
@@ -76,13 +91,7 @@ export function recordImporter<S extends TSchema, T = Static<S>>(
     collection,
     async importRecords(tx, ctx, records) {
       const valid = validRecords<T>(collection, validate, records, options);
-      for (const [index, record] of valid.entries()) {
-        try {
-          await write(tx, ctx, record);
-        } catch (caught) {
-          throw locatedWriteError(collection, index, caught, options.fieldName);
-        }
-      }
+      for (const [index, record] of valid.entries()) await writeRecord(tx, collection, index, () => write(tx, ctx, record), options.fieldName);
       if (options.after) await options.after(tx, ctx, records);
       return records.length;
     },

@@ -52,11 +52,15 @@ export function answerAhead(client: pg.PoolClient): void {
     pending.push(sent);
     return Promise.resolve(NOT_WAITED);
   };
+  // Every answer is awaited and the first failure in the order sent is the one reported: once a
+  // statement fails the later ones fail too ("transaction is aborted"), and their rejections may
+  // settle first.
   const withPending = async (result: Promise<pg.QueryResult>): Promise<pg.QueryResult> => {
     const before = pending;
     pending = [];
-    const all = await Promise.all([...before, result]);
-    return all[all.length - 1]!;
+    const settled = await Promise.allSettled([...before, result]);
+    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+    return (settled[settled.length - 1] as PromiseFulfilledResult<pg.QueryResult>).value;
   };
 
   const ahead = (config: unknown, values?: unknown, callback?: unknown): Promise<pg.QueryResult> => {

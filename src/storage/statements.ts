@@ -133,6 +133,17 @@ export async function runUnansweredWrite(db: Db, text: string, params: readonly 
   }
 }
 
+const SETTLE = CompiledQuery.raw('select 1');
+
+/**
+ * Waits for the writes sent ahead on `db`'s transaction (runUnansweredWrite): a failure among
+ * them is thrown here. For a caller that tells failures apart step by step (an import names the
+ * record that failed); a round trip on PostgreSQL, nothing on SQLite.
+ */
+export async function settleWritesAhead(db: Db): Promise<void> {
+  if (usesNumberedPlaceholders(db)) await db.executeQuery(SETTLE);
+}
+
 /** A quoted identifier; storage builds SQL only from names declared in code. */
 export function ident(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);

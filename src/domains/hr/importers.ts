@@ -4,7 +4,7 @@
  * never quotes a value.
  */
 import { bodyValidator } from '../../http/validation.ts';
-import { locatedError, locatedWriteError } from '../importing.ts';
+import { locatedError, writeRecord } from '../importing.ts';
 import type { Importer } from '../module.ts';
 import { importEmployee } from './employees.ts';
 import { privateProblems, splitRecord } from './private-fields.ts';
@@ -23,11 +23,7 @@ const employeesImporter: Importer = {
       const { open, hidden } = splitRecord(raw as Record<string, unknown>);
       const problems = [...validate(open), ...privateProblems(hidden)];
       if (problems.length > 0) throw locatedError(COLLECTION, index, problems);
-      try {
-        await importEmployee(tx, actor, open as EmployeeImportInput, hidden);
-      } catch (caught) {
-        throw locatedWriteError(COLLECTION, index, caught);
-      }
+      await writeRecord(tx, COLLECTION, index, () => importEmployee(tx, actor, open as EmployeeImportInput, hidden));
     }
     return records.length;
   },

@@ -9,6 +9,7 @@ import { asAppError, invalidField, invalidFields, validationError } from '../../
 import { DecimalInput, Name, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { memberUserIds } from '../../platform/members.ts';
+import { settleWritesAhead } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { allowsNegativeStock } from './movement-rule.ts';
@@ -90,6 +91,7 @@ function problemsOf(schema: TObject, record: unknown): FieldProblem[] {
 
 /** Runs one record's write; any problem is reported as `<collection>[i].<field>` and rejects the whole file. */
 async function eachRecord<S extends TObject>(
+  tx: Tx,
   collection: string,
   schema: S,
   records: unknown[],
@@ -104,6 +106,8 @@ async function eachRecord<S extends TObject>(
     }
     try {
       await write(record as Static<S>, index);
+      // Its writes sent ahead fail here, as this record's (see importing.ts's writeRecord).
+      await settleWritesAhead(tx.db);
     } catch (caught) {
       const error = asAppError(caught);
       if (!error) throw caught;
@@ -117,13 +121,13 @@ async function eachRecord<S extends TObject>(
 
 const warehouses: Importer = {
   collection: 'warehouses',
-  importRecords: (tx, ctx, records) => eachRecord('warehouses', WarehouseRecord, records, async (r) => void (await createWarehouse(tx, { orgId: ctx.org.id }, r))),
+  importRecords: (tx, ctx, records) => eachRecord(tx, 'warehouses', WarehouseRecord, records, async (r) => void (await createWarehouse(tx, { orgId: ctx.org.id }, r))),
 };
 
 const products: Importer = {
   collection: 'products',
   importRecords: (tx, ctx, records) =>
-    eachRecord('products', ProductRecord, records, async (r) => {
+    eachRecord(tx, 'products', ProductRecord, records, async (r) => {
       const { version: _ignored, ...fields } = r;
       await createProduct(tx, { orgId: ctx.org.id }, fields);
     }),
@@ -174,7 +178,7 @@ async function importMovement(tx: Tx, ctx: ImportContext, r: MovementRecord): Pr
 
 const movements: Importer = {
   collection: 'movements',
-  importRecords: (tx, ctx, records) => eachRecord('movements', MovementRecord, records, (r) => importMovement(tx, ctx, r)),
+  importRecords: (tx, ctx, records) => eachRecord(tx, 'movements', MovementRecord, records, (r) => importMovement(tx, ctx, r)),
 };
 
 /** Warehouses and products before the movements that refer to them. */
