@@ -15,6 +15,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { importData } from '../src/import.ts';
 import { newId } from '../src/storage/ids.ts';
 import { parsePostgresUrl } from '../src/storage/postgres.ts';
@@ -100,6 +101,24 @@ async function pgbench(url: string, script: string, clients: number, duration: n
   }
 }
 
+/**
+ * Waits (at most a minute) until PostgreSQL has `needed` connections free: the pooler keeps its
+ * server connections of the run before open until its server_idle_timeout, and pgbench with 50
+ * direct clients next to them would pass max_connections.
+ */
+async function roomForConnections(url: string, needed: number): Promise<void> {
+  const client = new pg.Client({ connectionString: parsePostgresUrl(url).connectionString });
+  await client.connect();
+  try {
+    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+      const { rows } = await client.query<{ free: number }>(`select current_setting('max_connections')::int - count(*)::int as free from pg_stat_activity`);
+      if ((rows[0]?.free ?? 0) >= needed) return;
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 const asBase = (rps: number): LoadResult => ({ rps, p50: 0, p99: 0, non2xx: 0, errors: 0, total: 0 });
 
 /**
@@ -141,6 +160,7 @@ export default async function run(): Promise<void> {
       // The same comparison on direct connections, as a server without a pooler runs: there the
       // server's statements are named and planned once per connection, which PgBouncer before
       // 1.21 cannot forward.
+      await roomForConnections(ctx.config.databaseSessionUrl!, CONNECTIONS + 20);
       const direct = await deployServer(ctx.config.databaseSessionUrl!);
       try {
         rows.push(await createAgainstPgbench('POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements, direct connections (named statements)', ctx.config.databaseSessionUrl!, script, { ...createOptions, url: `${direct.url}/clients` }, direct.pid));
