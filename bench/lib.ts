@@ -65,6 +65,8 @@ export interface ServedContext extends TestContext {
   /** The deployed server's API root (a process of its own). */
   baseUrl: string;
   serverPid: number;
+  /** Stops the deployed server alone (the database stays until close), once. */
+  stopServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,12 +79,15 @@ export async function servedContext(kind: DatabaseKind, env: Record<string, stri
   const ctx = await createContext(kind, { BIZPLAT_SQLITE_SYNCHRONOUS: 'FULL', ...env });
   const server = await deployServer(ctx.config.databaseUrl, { ...(ctx.config.databaseSessionUrl ? { DATABASE_SESSION_URL: ctx.config.databaseSessionUrl } : {}), ...env });
   deployedPids.set(server.url, server.pid);
+  let stopping: Promise<void> | undefined;
+  const stopServer = () => (stopping ??= server.stop());
   return {
     ...ctx,
     baseUrl: server.url,
     serverPid: server.pid,
+    stopServer,
     close: async () => {
-      await server.stop();
+      await stopServer();
       await ctx.close();
     },
   };

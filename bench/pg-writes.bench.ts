@@ -156,18 +156,6 @@ export default async function run(): Promise<void> {
     const pooled = ctx.config.databaseSessionUrl !== undefined && ctx.config.databaseSessionUrl !== ctx.config.databaseUrl;
     const through = pooled ? ', through the pooler (every statement parsed and planned)' : '';
     rows.push(await createAgainstPgbench(`POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements${through}`, ctx.config.databaseUrl, script, { ...createOptions, url: `${ctx.baseUrl}/clients` }, ctx.serverPid));
-    if (pooled) {
-      // The same comparison on direct connections, as a server without a pooler runs: there the
-      // server's statements are named and planned once per connection, which PgBouncer before
-      // 1.21 cannot forward.
-      await roomForConnections(ctx.config.databaseSessionUrl!, CONNECTIONS + 20);
-      const direct = await deployServer(ctx.config.databaseSessionUrl!);
-      try {
-        rows.push(await createAgainstPgbench('POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements, direct connections (named statements)', ctx.config.databaseSessionUrl!, script, { ...createOptions, url: `${direct.url}/clients` }, direct.pid));
-      } finally {
-        await direct.stop();
-      }
-    }
 
     // The other writes: their rates and latencies (the baseline is raw node).
     const warehouses = [newId(), newId()];
@@ -219,6 +207,21 @@ export default async function run(): Promise<void> {
     await reads(' (10 connections creating products meanwhile)');
     const written = await writing;
     console.log(`writes meanwhile: ${Math.round(written.rps)} req/s, ${written.non2xx} non-2xx`);
+
+    if (pooled) {
+      // The create comparison again on direct connections, as a server without a pooler runs:
+      // its statements are named and planned once per connection, which PgBouncer before 1.21
+      // cannot forward. Last, with the pooled server stopped, so that no second server's event
+      // runner handles these creates' events too.
+      await ctx.stopServer();
+      await roomForConnections(ctx.config.databaseSessionUrl!, CONNECTIONS + 20);
+      const direct = await deployServer(ctx.config.databaseSessionUrl!);
+      try {
+        rows.splice(1, 0, await createAgainstPgbench('POST /clients (fresh Idempotency-Key) ÷ pgbench, same statements, direct connections (named statements)', ctx.config.databaseSessionUrl!, script, { ...createOptions, url: `${direct.url}/clients` }, direct.pid));
+      } finally {
+        await direct.stop();
+      }
+    }
   } finally {
     await ctx.close();
   }
