@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
 import { deferredMark } from '../storage/before-commit.ts';
+import { failedAhead } from '../storage/pipelined.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import { claimDue, markDone, markFailed } from './queries.ts';
@@ -46,17 +47,21 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
   const byName = new Map(consumers.map((c) => [c.name, c]));
   let failed: { row: ClaimedRow; error: unknown; alone: boolean } | undefined;
   let claimed = 0;
+  let unattributed = false;
   try {
     return await storage.transaction(async (tx) => {
       failed = undefined;
       claimed = 0;
+      unattributed = false;
       const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
       claimed = rows.length;
       for (const row of rows) {
         try {
           await byName.get(row.consumer)?.handle(tx, decodeEvent(row.event));
         } catch (error) {
-          failed = { row, error, alone: rows.length === 1 };
+          // A write an earlier handler sent ahead may fail at this handler's statement.
+          if (failedAhead(error) && rows.length > 1) unattributed = true;
+          else failed = { row, error, alone: rows.length === 1 };
           throw error;
         }
       }
@@ -66,8 +71,9 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
   } catch (error) {
     const first = failed;
     // A write a handler sent ahead fails at a later statement (see storage/pipelined.ts): a
-    // failure after the handlers ran is found again with each handler in its savepoint.
-    if (first === undefined && claimed > 0) return handlersApart(storage, byName, limit, retryBaseMs, undefined);
+    // failure that cannot be told to be one handler's is found again with each handler in its
+    // savepoint, where it is that handler's own.
+    if (first === undefined && claimed > 0 && (unattributed || failedAhead(error))) return handlersApart(storage, byName, limit, retryBaseMs, undefined);
     if (first === undefined || first.error !== error) throw error;
     if (!first.alone) return handlersApart(storage, byName, limit, retryBaseMs, first);
     const failure = await storage.transaction((tx) => recordFailure(tx.db, first.row, error, retryBaseMs));

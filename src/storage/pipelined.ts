@@ -18,6 +18,17 @@ import type pg from 'pg';
  */
 export type FailureReading = (error: unknown, values: readonly unknown[]) => unknown;
 
+/** Failures of statements sent ahead, reported by a later statement: see failedAhead. */
+const reportedLater = new WeakSet<object>();
+
+/**
+ * Whether `error` is the failure of a statement sent ahead, reported by a later one: it may
+ * belong to an earlier step of the transaction than the one that got it.
+ */
+export function failedAhead(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && reportedLater.has(error);
+}
+
 /** Texts whose answer is never read inside a transaction, with how their failure reads: see unansweredOnPostgres. */
 const unanswered = new Map<string, FailureReading | undefined>();
 
@@ -59,7 +70,11 @@ export function answerAhead(client: pg.PoolClient): void {
     const before = pending;
     pending = [];
     const settled = await Promise.allSettled([...before, result]);
-    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+    for (const [i, outcome] of settled.entries()) {
+      if (outcome.status === 'fulfilled') continue;
+      if (i < before.length && typeof outcome.reason === 'object' && outcome.reason !== null) reportedLater.add(outcome.reason as object);
+      throw outcome.reason;
+    }
     return (settled[settled.length - 1] as PromiseFulfilledResult<pg.QueryResult>).value;
   };
 

@@ -15,6 +15,7 @@ import type { Static } from '@sinclair/typebox';
 import { declareEvent } from '../../src/events/types.ts';
 import type { Consumer, StoredEvent } from '../../src/events/types.ts';
 import type { Tx } from '../../src/storage/storage.ts';
+import { runUnansweredWrite } from '../../src/storage/statements.ts';
 
 interface EffectsTable {
   seq: number;
@@ -29,6 +30,8 @@ export const effectsDb = (db: unknown): EffectsDb => db as EffectsDb;
 
 const NoteContext = Type.Object({
   failTimes: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** `test.flaky` fails by a write sent ahead (it fails at a later statement on PostgreSQL) instead of throwing. */
+  failAhead: Type.Optional(Type.Boolean()),
   stall: Type.Optional(Type.Boolean()),
   n: Type.Optional(Type.Integer()),
 });
@@ -50,6 +53,8 @@ async function recordEffect(tx: Tx, consumer: string, event: StoredEvent): Promi
     .values({ consumer, event_id: event.id, event_seq: event.seq, entity_id: event.entityId, pid: process.pid } as EffectsTable)
     .execute();
 }
+
+const FAILING_AHEAD = 'insert into test_event_effects (consumer, event_id, event_seq, entity_id, pid) values (?, ?, ?, ?, ?)';
 
 const effects: Consumer<'note.created' | 'note.touched'> = {
   name: 'test.effects',
@@ -73,6 +78,8 @@ const flaky: Consumer<'note.created' | 'note.touched'> = {
     if (failed < failTimes) {
       failuresSoFar.set(event.id, failed + 1);
       flakyAttempts.push({ eventId: event.id, entityId: event.entityId, at: Date.now(), ok: false });
+      // A NULL consumer breaks the table's NOT NULL: the handler returns, its write fails later.
+      if (event.context.failAhead === true) return runUnansweredWrite(tx.db, FAILING_AHEAD, [null, event.id, event.seq, event.entityId, process.pid]);
       throw new Error(`failing on purpose (${failed + 1} of ${failTimes})`);
     }
     flakyAttempts.push({ eventId: event.id, entityId: event.entityId, at: Date.now(), ok: true });
