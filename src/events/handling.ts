@@ -46,22 +46,16 @@ export interface Pass {
 export async function handleDue(storage: Storage, consumers: readonly Consumer[], limit: number, retryBaseMs: number): Promise<Pass> {
   const byName = new Map(consumers.map((c) => [c.name, c]));
   let failed: { row: ClaimedRow; error: unknown; alone: boolean } | undefined;
-  let claimed = 0;
-  let unattributed = false;
   try {
     return await storage.transaction(async (tx) => {
       failed = undefined;
-      claimed = 0;
-      unattributed = false;
       const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
-      claimed = rows.length;
       for (const row of rows) {
         try {
           await byName.get(row.consumer)?.handle(tx, decodeEvent(row.event));
         } catch (error) {
-          // A write an earlier handler sent ahead may fail at this handler's statement.
-          if (failedAhead(error) && rows.length > 1) unattributed = true;
-          else failed = { row, error, alone: rows.length === 1 };
+          // A write an earlier handler sent ahead may fail at this handler's statement: not blamed on it.
+          if (rows.length === 1 || !failedAhead(error)) failed = { row, error, alone: rows.length === 1 };
           throw error;
         }
       }
@@ -73,7 +67,7 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
     // A write a handler sent ahead fails at a later statement (see storage/pipelined.ts): a
     // failure that cannot be told to be one handler's is found again with each handler in its
     // savepoint, where it is that handler's own.
-    if (first === undefined && claimed > 0 && (unattributed || failedAhead(error))) return handlersApart(storage, byName, limit, retryBaseMs, undefined);
+    if (first === undefined && failedAhead(error)) return handlersApart(storage, byName, limit, retryBaseMs, undefined);
     if (first === undefined || first.error !== error) throw error;
     if (!first.alone) return handlersApart(storage, byName, limit, retryBaseMs, first);
     const failure = await storage.transaction((tx) => recordFailure(tx.db, first.row, error, retryBaseMs));

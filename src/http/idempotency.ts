@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../storage/schema.ts';
+import type { Db } from '../storage/statements.ts';
 import { reusableStatement } from '../storage/reusable.ts';
 import type { Storage, Tx } from '../storage/storage.ts';
 import { conflict, validationError } from './errors.ts';
@@ -53,7 +54,8 @@ export interface IdempotencyScope {
  * row was inserted by this transaction, so until it commits no other request can see it, let
  * alone take it over (see completeKey).
  */
-export type Claim = { replay: StoredResponse } | { lease: string; fresh: boolean };
+export type Claim = { replay: StoredResponse } | HeldClaim;
+export type HeldClaim = { lease: string; fresh: boolean };
 
 /**
  * Claims a key in a statement committed on its own, as a request running elsewhere holds it
@@ -178,16 +180,20 @@ function inProgress() {
   return conflict('idempotency_in_progress', 'a request with this Idempotency-Key is still being processed; retry shortly');
 }
 
+/** The completion's update, for both kinds of claim: the row still in flight gets the response. */
+function completed(db: Db, response: StoredResponse, scope: IdempotencyScope) {
+  return db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status_code: response.status, response_body: response.body })
+    .where('token_id', '=', scope.tokenId)
+    .where('key', '=', scope.key)
+    .where('state', '=', 'in_flight');
+}
+
+/** A claim taken over from a committed row: completed only while the row still carries its lease. */
 const completion = reusableStatement(
   'completeKey',
-  (db, response: StoredResponse, scope: IdempotencyScope, lease: string) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ state: 'done', status_code: response.status, response_body: response.body })
-      .where('token_id', '=', scope.tokenId)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'in_flight')
-      .where('locked_until', '=', lease),
+  (db, response: StoredResponse, scope: IdempotencyScope, lease: string) => completed(db, response, scope).where('locked_until', '=', lease),
   (response, scope, lease) => ['done', response.status, response.body, scope.tokenId, scope.key, 'in_flight', lease],
 );
 
@@ -198,13 +204,7 @@ const completion = reusableStatement(
  */
 const freshCompletion = reusableStatement(
   'completeFreshKey',
-  (db, response: StoredResponse, scope: IdempotencyScope) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ state: 'done', status_code: response.status, response_body: response.body })
-      .where('token_id', '=', scope.tokenId)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'in_flight'),
+  completed,
   (response, scope) => ['done', response.status, response.body, scope.tokenId, scope.key, 'in_flight'],
   () => '',
   { unanswered: true },
@@ -216,7 +216,7 @@ const freshCompletion = reusableStatement(
  * its lease and another request with the key took over, which only a claim taken over from a
  * committed row can (a fresh one is completed without asking).
  */
-export async function completeKey(tx: Tx, scope: IdempotencyScope, claim: { lease: string; fresh: boolean }, response: StoredResponse): Promise<void> {
+export async function completeKey(tx: Tx, scope: IdempotencyScope, claim: HeldClaim, response: StoredResponse): Promise<void> {
   if (claim.fresh) {
     await tx.run(freshCompletion, response, scope);
     return;

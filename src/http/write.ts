@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SharedWrite } from '../storage/shared-writes.ts';
 import type { Tx } from '../storage/storage.ts';
 import { checkKey, claimKeyWith, completeKey, requestHash } from './idempotency.ts';
-import type { IdempotencyScope } from './idempotency.ts';
+import type { HeldClaim, IdempotencyScope } from './idempotency.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 export const REPLAY_HEADER = 'idempotent-replayed';
@@ -93,7 +93,7 @@ async function performAndRecord<T>(
   reply: FastifyReply,
   status: number,
   scope: IdempotencyScope,
-  claim: { lease: string; fresh: boolean },
+  claim: HeldClaim,
   work: (tx: Tx) => Promise<T>,
   options: WriteOptions<T>,
 ): Promise<string> {
