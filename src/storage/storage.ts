@@ -70,8 +70,8 @@ export interface Storage {
   readonly dialect: Dialect;
   readonly db: Kysely<Database>;
   /**
-   * Where what needs a session runs (session advisory locks: migrations): `DATABASE_SESSION_URL`
-   * on PostgreSQL when set, else the same as `db`.
+   * Where what needs a session runs (session advisory locks: migrations; named statements:
+   * the change counters' reads): `DATABASE_SESSION_URL` on PostgreSQL when set, else the same as `db`.
    */
   readonly sessionDb: Kysely<Database>;
   readonly url: string;
@@ -262,7 +262,8 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
 
 function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptions): Storage {
   const { db, pool } = openPostgres(url, poolOptions);
-  // Migrations hold a session advisory lock across statements; one connection is enough.
+  // Migrations hold a session advisory lock across statements, and the change counters are read
+  // there as a named statement (change-counters.ts): one connection is enough for both.
   const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false });
   const channels = new Map<string, Set<Listener>>();
   let listenerClient: pg.Client | undefined;
