@@ -129,10 +129,10 @@ const batchers = new WeakMap<Storage, (orgId: string, collection: string) => Pro
 /**
  * A counter read by a statement sent after it was asked for, so it sees every change committed
  * before the request came (in any process), shared with the other requests of that moment: one
- * round trip serves every conditional read of a busy moment instead of one each. It runs on the
- * session connection (`DATABASE_SESSION_URL` where a transaction pooler serves `DATABASE_URL`):
- * there it is a named statement planned once, and it skips the pooler's hop; through PgBouncer
- * before 1.21 it would be parsed and planned every time, costing the database twice the CPU.
+ * round trip serves every conditional read of a busy moment instead of one each. Behind a
+ * transaction pooler it runs on a direct connection (Storage.sharedReadDb): there it is a named
+ * statement planned once, and it skips the pooler's hop; through PgBouncer before 1.21 it would
+ * be parsed and planned every time, costing the database twice the CPU.
  */
 function batchedVersion(storage: Storage, orgId: string, collection: string): Promise<number> {
   let read = batchers.get(storage);
@@ -154,7 +154,7 @@ function counterBatcher(storage: Storage): (orgId: string, collection: string) =
     const batch = [...waiting.values()];
     waiting = new Map();
     underWay += 1;
-    readCounters(storage.sessionDb, batch)
+    readCounters(storage.sharedReadDb, batch)
       .then(
         (rows) => batch.forEach((w, i) => w.answers.forEach((a) => a.resolve(Number(rows[i]?.[0] ?? 0)))),
         (error: unknown) => batch.forEach((w) => w.answers.forEach((a) => a.reject(error))),

@@ -70,10 +70,17 @@ export interface Storage {
   readonly dialect: Dialect;
   readonly db: Kysely<Database>;
   /**
-   * Where what needs a session runs (session advisory locks: migrations; named statements:
-   * the change counters' reads): `DATABASE_SESSION_URL` on PostgreSQL when set, else the same as `db`.
+   * Where what needs a session runs (session advisory locks: migrations): `DATABASE_SESSION_URL`
+   * on PostgreSQL when set, else the same as `db`.
    */
   readonly sessionDb: Kysely<Database>;
+  /**
+   * Where the short read that every conditional request shares runs (the change counters):
+   * behind a transaction pooler, a direct connection of its own (`DATABASE_SESSION_URL`, with
+   * the statement time-out), where its named statement is planned once and no pooler hop is
+   * paid; else the same as `db`.
+   */
+  readonly sharedReadDb: Kysely<Database>;
   readonly url: string;
   /**
    * A write transaction, retried when it loses a serialization race. On SQLite, writes arriving
@@ -231,6 +238,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
     dialect: 'sqlite',
     db,
     sessionDb: db,
+    sharedReadDb: db,
     url,
     transaction,
     shared: sharedWrites(transaction),
@@ -262,9 +270,10 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
 
 function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptions): Storage {
   const { db, pool } = openPostgres(url, poolOptions);
-  // Migrations hold a session advisory lock across statements, and the change counters are read
-  // there as a named statement (change-counters.ts): one connection is enough for both.
+  // Migrations hold a session advisory lock across statements; one connection is enough.
   const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false });
+  // The change counters' shared read (change-counters.ts): opened at the first conditional read.
+  const sharedReads = sessionUrl === url ? undefined : openPostgres(sessionUrl, { ...poolOptions, size: 1, pooled: false });
   const channels = new Map<string, Set<Listener>>();
   let listenerClient: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -336,6 +345,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     dialect: 'postgres',
     db,
     sessionDb: session?.db ?? db,
+    sharedReadDb: sharedReads?.db ?? db,
     url,
     transaction,
     shared: sharedWrites(transaction),
@@ -355,6 +365,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
       await notifyOthers.flush();
       await db.destroy();
       await session?.db.destroy();
+      await sharedReads?.db.destroy();
     },
   };
 }
