@@ -63,4 +63,22 @@ describe('collection change counters [postgres]', { skip: POSTGRES_URL ? false :
     assert.equal(await currentCollectionVersion(storage, orgId, kept.table), keptBefore + 1);
     assert.equal(await currentCollectionVersion(storage, orgId, dropped.table), droppedBefore);
   });
+
+  it('counters asked for in the same moment are read together, each answered with its own', async () => {
+    const storage = ctx!.storage;
+    const tables = ['counter_test_a', 'counter_test_b', 'counter_test_c'];
+    const orgs = ['org-together-1', 'org-together-2'];
+    const expected = new Map<string, number>();
+    for (const [o, orgId] of orgs.entries()) {
+      for (const [t, table] of tables.entries()) {
+        const bumps = 1 + t + 3 * o;
+        for (let i = 0; i < bumps; i++) await storage.transaction((tx) => defineCollection(table).bump(tx.db, orgId));
+        expected.set(`${orgId} ${table}`, bumps);
+      }
+    }
+    // Asked in one turn of the event loop: one statement for all six, and a repeat of one of them.
+    const asked = [...expected.keys(), `${orgs[0]} ${tables[2]}`];
+    const versions = await Promise.all(asked.map((pair) => currentCollectionVersion(storage, pair.split(' ')[0]!, pair.split(' ')[1]!)));
+    assert.deepEqual(versions, asked.map((pair) => expected.get(pair)));
+  });
 });
