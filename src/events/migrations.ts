@@ -96,4 +96,14 @@ export const eventMigrations: Migration[] = [
     name: '0016_event_records',
     statements: (t) => [`ALTER TABLE events ADD COLUMN record ${t.json}`],
   },
+  {
+    // The claim reads one index range per consumer, in due order, over pending rows only: finished
+    // rows (most of them) and rows not yet due are never visited. The index on pending rows by seq
+    // alone served the old claim, which sorted every pending row; nothing reads it now.
+    name: '0017_event_progress_claim',
+    statements: () => [
+      `CREATE INDEX event_progress_claim ON event_progress (consumer, next_attempt_at, event_seq) WHERE status = 'pending'`,
+      `DROP INDEX IF EXISTS event_progress_pending`,
+    ],
+  },
 ];

@@ -1,10 +1,11 @@
 /** The event spine's SQL: the events table and the consumers' progress rows. */
+import { sql } from 'kysely';
 import type { Expression, Insertable } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
 import { reusableStatement } from '../storage/reusable.ts';
 import type { Db } from '../storage/statements.ts';
 import type { Tx } from '../storage/storage.ts';
-import type { EventProgressTable, EventsTable } from './tables.ts';
+import type { EventProgressTable, EventsTable, ProgressStatus } from './tables.ts';
 import type { RecordedEvent } from './types.ts';
 
 /** An event row as every emit writes it (the same columns each time: one compiled text). */
@@ -80,46 +81,73 @@ export interface ClaimedRow {
   event: RecordedEvent;
 }
 
+/** Finished rows are left out of every index a claim reads: a literal, so the partial indexes match (a bound value would not). */
+const PENDING = sql.lit<ProgressStatus>('pending');
+const DONE = sql.lit<ProgressStatus>('done');
+
+/**
+ * One consumer's due rows, earliest due first, on its range of `event_progress_claim`
+ * (consumer, next_attempt_at, event_seq over pending rows): only rows due by now are read, in
+ * index order, until `limit` are found. A row is skipped while an earlier event of its entity
+ * is still pending for the consumer (a scalar subquery per candidate, on the entity index,
+ * whatever the statistics say).
+ */
+function dueOfConsumer(db: Db, claim: Tx['claimSkippingLocked'], consumer: string, now: string, limit: number) {
+  return claim(
+    db
+      .selectFrom('event_progress as p')
+      .select(['p.consumer', 'p.attempts', 'p.event_seq', 'p.next_attempt_at'])
+      .where('p.status', '=', PENDING)
+      .where('p.consumer', '=', consumer)
+      .where('p.next_attempt_at', '<=', now)
+      .where('p.event_seq', '=', (eb) =>
+        eb
+          .selectFrom('event_progress as e')
+          .select((e) => e.fn.min('e.event_seq').as('first'))
+          .where('e.status', '=', PENDING)
+          .whereRef('e.consumer', '=', 'p.consumer')
+          .whereRef('e.org_id', '=', 'p.org_id')
+          .whereRef('e.entity_id', '=', 'p.entity_id')
+          .whereRef('e.entity_type', '=', 'p.entity_type'),
+      )
+      .orderBy('p.next_attempt_at')
+      .orderBy('p.event_seq')
+      .limit(limit),
+    // Only the progress rows are locked: events are never updated.
+    'p',
+  );
+}
+
 const claimDueRows = reusableStatement(
   'claimDue',
-  (db, claim: Tx['claimSkippingLocked'], consumers: readonly string[], now: string, limit: number) =>
-    claim(
-      db
-        .selectFrom('event_progress as p')
-        .innerJoin('events as v', 'v.seq', 'p.event_seq')
-        .select(['p.consumer', 'p.attempts', 'v.seq', 'v.id', 'v.org_id', 'v.event', 'v.entity_type', 'v.entity_id', 'v.data', 'v.created_at'])
-        .where('p.status', '=', 'pending')
-        .where('p.consumer', 'in', consumers)
-        .where('p.next_attempt_at', '<=', now)
-        // The entity's earliest pending row for this consumer is this one. A scalar subquery runs
-        // per candidate on the entity index whatever the statistics say (an anti-join planned on
-        // stale statistics compared every pending row with every other).
-        .where('p.event_seq', '=', (eb) =>
-          eb
-            .selectFrom('event_progress as e')
-            .select((e) => e.fn.min('e.event_seq').as('first'))
-            .where('e.status', '=', 'pending')
-            .whereRef('e.consumer', '=', 'p.consumer')
-            .whereRef('e.org_id', '=', 'p.org_id')
-            .whereRef('e.entity_id', '=', 'p.entity_id')
-            .whereRef('e.entity_type', '=', 'p.entity_type'),
-        )
-        .orderBy('p.event_seq')
-        .limit(limit),
-      // Only the progress rows are locked: events are never updated.
-      'p',
-    ),
-  (_claim, consumers, now, limit) => ['pending', ...consumers, now, 'pending', limit],
+  (db, claim: Tx['claimSkippingLocked'], consumers: readonly string[], now: string, limit: number) => {
+    // One index range per consumer, joined by UNION ALL: an IN list over the consumers would
+    // sort every pending row of them to find the first `limit`.
+    const [first, ...others] = consumers.map((consumer, i) => db.selectFrom(dueOfConsumer(db, claim, consumer, now, limit).as(`c${i}`)).selectAll());
+    if (first === undefined) throw new Error('claimDue needs at least one consumer');
+    const due = others.reduce((all, next) => all.unionAll(next), first);
+    return db
+      .selectFrom(due.as('d'))
+      .innerJoin('events as v', 'v.seq', 'd.event_seq')
+      .select(['d.consumer', 'd.attempts', 'v.seq', 'v.id', 'v.org_id', 'v.event', 'v.entity_type', 'v.entity_id', 'v.data', 'v.created_at'])
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.event_seq')
+      .limit(limit);
+  },
+  (_claim, consumers, now, limit) => [...consumers.flatMap((consumer) => [consumer, now, limit]), limit],
   (_claim, consumers, _now, _limit) => String(consumers.length),
 );
 
 /**
- * Locks up to `limit` due pending rows of these consumers for the calling transaction, oldest
- * event first, skipping any row whose entity has an earlier event still pending for the same
- * consumer (per-entity order), and returns them with their events. On PostgreSQL rows another
- * transaction holds are skipped; on SQLite the transaction is the only writer.
+ * Locks up to `limit` due pending rows of these consumers for the calling transaction, earliest
+ * due first (a fresh row is due when its event was written; a failed one at its retry time),
+ * skipping any row whose entity has an earlier event still pending for the same consumer
+ * (per-entity order), and returns them with their events. It reads O(limit) rows per consumer
+ * however many are pending or finished. On PostgreSQL rows another transaction holds are
+ * skipped; on SQLite the transaction is the only writer.
  */
 export async function claimDue(tx: Tx, consumers: readonly string[], now: string, limit: number): Promise<ClaimedRow[]> {
+  if (consumers.length === 0) return [];
   const { rows } = await tx.run(claimDueRows, tx.claimSkippingLocked, consumers, now, limit);
   return rows.map((r) => ({ consumer: r.consumer, attempts: r.attempts, event: toStoredEvent(r) }));
 }
@@ -157,14 +185,27 @@ export async function markFailed(db: Db, consumer: string, seq: number, attempts
     .execute();
 }
 
-/** When the earliest pending row of these consumers falls due, or undefined when none waits. */
+/** When the earliest pending row of these consumers falls due, or undefined when none waits: one index probe per consumer. */
 export async function nextDueAt(db: Db, consumers: readonly string[]): Promise<string | undefined> {
+  const [first, ...others] = consumers.map((consumer, i) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('event_progress')
+          .select('next_attempt_at')
+          .where('status', '=', PENDING)
+          .where('consumer', '=', consumer)
+          .orderBy('next_attempt_at')
+          .limit(1)
+          .as(`n${i}`),
+      )
+      .selectAll(),
+  );
+  if (first === undefined) return undefined;
   const row = await db
-    .selectFrom('event_progress')
-    .select('next_attempt_at')
-    .where('status', '=', 'pending')
-    .where('consumer', 'in', consumers)
-    .orderBy('next_attempt_at')
+    .selectFrom(others.reduce((all, next) => all.unionAll(next), first).as('n'))
+    .select('n.next_attempt_at')
+    .orderBy('n.next_attempt_at')
     .limit(1)
     .executeTakeFirst();
   return row?.next_attempt_at;
@@ -180,20 +221,25 @@ export async function eventsSince(db: Db, orgId: string, since: string, names?: 
   return (await query.orderBy('seq').execute()).map(toStoredEvent);
 }
 
-/** Deletes up to `limit` progress rows finished before `before`; returns how many. */
+/** Deletes up to `limit` progress rows finished before `before`, oldest first, on the index of finished rows; returns how many. */
 export async function deleteFinishedProgress(db: Db, before: string, limit: number): Promise<number> {
   const result = await db
     .deleteFrom('event_progress')
-    .where('status', '=', 'done')
-    .where('completed_at', '<', before)
-    .where('event_seq', 'in', (eb) =>
-      eb.selectFrom('event_progress').select('event_seq').where('status', '=', 'done').where('completed_at', '<', before).orderBy('event_seq').limit(limit),
+    .where((eb) =>
+      eb(
+        eb.refTuple('consumer', 'event_seq'),
+        'in',
+        eb.selectFrom('event_progress').select(['consumer', 'event_seq']).where('status', '=', DONE).where('completed_at', '<', before).orderBy('completed_at').limit(limit).$asTuple('consumer', 'event_seq'),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** Deletes up to `limit` events created before `before` that no consumer still has a row for; returns how many. */
+/**
+ * Deletes up to `limit` events created before `before` that no consumer still has a row for,
+ * oldest first on the creation-time index (a pass finding none reads only the old ones); returns how many.
+ */
 export async function deleteOldEvents(db: Db, before: string, limit: number): Promise<number> {
   const result = await db
     .deleteFrom('events')
@@ -203,7 +249,7 @@ export async function deleteOldEvents(db: Db, before: string, limit: number): Pr
         .select('v.seq')
         .where('v.created_at', '<', before)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('event_progress as p').select('p.event_seq').whereRef('p.event_seq', '=', 'v.seq'))))
-        .orderBy('v.seq')
+        .orderBy('v.created_at')
         .limit(limit),
     )
     .executeTakeFirst();
@@ -218,7 +264,7 @@ export interface DueRows {
 
 /** Progress rows of every consumer due by `now` (served by the partial index over pending rows). */
 export async function dueProgress(db: Db, now: string, cap: number): Promise<DueRows> {
-  const due = db.selectFrom('event_progress').where('status', '=', 'pending').where('next_attempt_at', '<=', now);
+  const due = db.selectFrom('event_progress').where('status', '=', PENDING).where('next_attempt_at', '<=', now);
   const counted = await db
     .selectFrom(due.select('event_seq').limit(cap).as('d'))
     .select((eb) => eb.fn.countAll().as('n'))
