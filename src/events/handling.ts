@@ -29,7 +29,14 @@ export interface Failure {
 
 export interface Pass {
   claimed: number;
+  /** Rows handled or set to retry: fewer than claimed when the pass ran out of its time (see handleDue's sliceMs). */
+  settled: number;
   failures: Failure[];
+}
+
+/** When a pass given `sliceMs` stops handling (undefined: it handles all it claimed). */
+function deadlineOf(sliceMs: number | undefined): number {
+  return sliceMs === undefined ? Infinity : performance.now() + sliceMs;
 }
 
 /**
@@ -42,36 +49,45 @@ export interface Pass {
  * pass that gives each handler a savepoint of its own (handlersApart). A handler may thus run
  * again after its work was rolled back, as after a crash before the commit, which leaves every
  * row pending as if it had not been claimed.
+ *
+ * With `sliceMs`, handling stops once that much time has passed since the pass began (after at
+ * least one row): the rows handled so far are marked done and the rest stay pending for the next
+ * pass. Where statements run on the event loop (SQLite) this bounds how long one pass holds it.
+ * At most one row per entity and consumer is claimed at once, so leaving some changes no order.
  */
-export async function handleDue(storage: Storage, consumers: readonly Consumer[], limit: number, retryBaseMs: number): Promise<Pass> {
+export async function handleDue(storage: Storage, consumers: readonly Consumer[], limit: number, retryBaseMs: number, sliceMs?: number): Promise<Pass> {
   const byName = new Map(consumers.map((c) => [c.name, c]));
   let failed: { row: ClaimedRow; error: unknown; alone: boolean } | undefined;
   try {
     return await storage.transaction(async (tx) => {
       failed = undefined;
-      const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
-      for (const row of rows) {
+      const deadline = deadlineOf(sliceMs);
+      const claimed = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
+      const rows: ClaimedRow[] = [];
+      for (const row of claimed) {
+        if (rows.length > 0 && performance.now() > deadline) break;
+        rows.push(row);
         try {
           await byName.get(row.consumer)?.handle(tx, decodeEvent(row.event));
         } catch (error) {
           // A write an earlier handler sent ahead may fail at this handler's statement: not blamed on it.
-          if (rows.length === 1 || !failedAhead(error)) failed = { row, error, alone: rows.length === 1 };
+          if (claimed.length === 1 || !failedAhead(error)) failed = { row, error, alone: claimed.length === 1 };
           throw error;
         }
       }
       await markEachDone(tx, rows);
-      return { claimed: rows.length, failures: [] };
+      return { claimed: claimed.length, settled: rows.length, failures: [] };
     });
   } catch (error) {
     const first = failed;
     // A write a handler sent ahead fails at a later statement (see storage/pipelined.ts): a
     // failure that cannot be told to be one handler's is found again with each handler in its
     // savepoint, where it is that handler's own.
-    if (first === undefined && failedAhead(error)) return handlersApart(storage, byName, limit, retryBaseMs, undefined);
+    if (first === undefined && failedAhead(error)) return handlersApart(storage, byName, limit, retryBaseMs, undefined, sliceMs);
     if (first === undefined || first.error !== error) throw error;
-    if (!first.alone) return handlersApart(storage, byName, limit, retryBaseMs, first);
+    if (!first.alone) return handlersApart(storage, byName, limit, retryBaseMs, first, sliceMs);
     const failure = await storage.transaction((tx) => recordFailure(tx.db, first.row, error, retryBaseMs));
-    return { claimed: 1, failures: [failure] };
+    return { claimed: 1, settled: 1, failures: [failure] };
   }
 }
 
@@ -79,12 +95,21 @@ export async function handleDue(storage: Storage, consumers: readonly Consumer[]
  * handleDue with each handler in a savepoint: one that throws is rolled back alone and set to
  * retry. The row that already failed in the pass before is set to retry without running again.
  */
-async function handlersApart(storage: Storage, byName: ReadonlyMap<string, Consumer>, limit: number, retryBaseMs: number, failed: { row: ClaimedRow; error: unknown } | undefined): Promise<Pass> {
+async function handlersApart(
+  storage: Storage,
+  byName: ReadonlyMap<string, Consumer>,
+  limit: number,
+  retryBaseMs: number,
+  failed: { row: ClaimedRow; error: unknown } | undefined,
+  sliceMs: number | undefined,
+): Promise<Pass> {
   return storage.transaction(async (tx) => {
+    const deadline = deadlineOf(sliceMs);
     const rows = await claimDue(tx, [...byName.keys()], new Date().toISOString(), limit);
     const handled: ClaimedRow[] = [];
     const failures: Failure[] = [];
     for (const row of rows) {
+      if (handled.length + failures.length > 0 && performance.now() > deadline) break;
       if (failed !== undefined && row.consumer === failed.row.consumer && row.event.seq === failed.row.event.seq) {
         failures.push(await recordFailure(tx.db, row, failed.error, retryBaseMs));
         continue;
@@ -107,7 +132,7 @@ async function handlersApart(storage: Storage, byName: ReadonlyMap<string, Consu
       handled.push(row);
     }
     await markEachDone(tx, handled);
-    return { claimed: rows.length, failures };
+    return { claimed: rows.length, settled: handled.length + failures.length, failures };
   });
 }
 

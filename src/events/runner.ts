@@ -17,6 +17,13 @@ export interface RunnerContext {
 
 /** Progress rows one transaction claims at most. */
 const BATCH = 100;
+/** Rows a pass claims at least, however short its slices have been. */
+const MIN_BATCH = 10;
+/**
+ * Where statements run on the event loop (SQLite), how long one pass may handle events before
+ * it commits what it has done and lets requests run: a backlog drains in slices of this length.
+ */
+const SLICE_MS = 4;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_PRUNE_AFTER_MS = 60 * 1000;
 
@@ -65,13 +72,19 @@ export class ConsumerRunner {
 
   async #pass(): Promise<void> {
     const { storage, config } = this.#ctx;
+    const sliceMs = storage.oneWriterAtATime ? SLICE_MS : undefined;
+    // A backlog is worked through in passes as large as one slice handles, so little is claimed for nothing.
+    let batch = BATCH;
     for (;;) {
       if (this.#loop.stopped) return;
-      const pass = await handleDue(storage, this.#consumers, BATCH, config.eventRetryBaseMs);
+      const pass = await handleDue(storage, this.#consumers, batch, config.eventRetryBaseMs, sliceMs);
       for (const f of pass.failures) {
         this.#ctx.log.warn({ err: f.error, consumer: f.consumer, eventSeq: f.seq, attempts: f.attempts }, 'event consumer failed; it will retry');
       }
-      if (pass.claimed < BATCH) break;
+      if (pass.claimed < batch && pass.settled === pass.claimed) break;
+      batch = pass.settled < pass.claimed ? Math.max(MIN_BATCH, pass.settled) : Math.min(BATCH, batch * 2);
+      // Requests (and their writes) waiting meanwhile go first.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const due = await nextDueAt(storage.db, this.#consumers.map((c) => c.name));
     const dueIn = due === undefined ? Infinity : Math.max(0, Date.parse(due) - Date.now());
