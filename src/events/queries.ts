@@ -1,6 +1,6 @@
 /** The event spine's SQL: the events table and the consumers' progress rows. */
 import { sql } from 'kysely';
-import type { Expression, Insertable } from 'kysely';
+import type { Expression, Insertable, SqlBool } from 'kysely';
 import { readJson } from '../storage/codecs.ts';
 import { reusableStatement } from '../storage/reusable.ts';
 import type { Db } from '../storage/statements.ts';
@@ -73,6 +73,53 @@ const insertProgressRows = reusableStatement(
 /** Nothing is read back: the statement goes out with the transaction's next one (see runUnansweredWrite). */
 export async function insertProgress(tx: Tx, rows: NewProgressRow[]): Promise<void> {
   await tx.run(insertProgressRows, rows);
+}
+
+/** The columns of a progress row, in the order the statements below bind them. */
+const PROGRESS_COLUMNS = ['consumer', 'event_seq', 'org_id', 'entity_type', 'entity_id', 'status', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'completed_at'] as const;
+
+const insertProgressWhereRow = reusableStatement(
+  'insertProgressWhere',
+  (db, seq: Expression<number> | number, row: Omit<NewProgressRow, 'event_seq'>, condition: (orgId: Expression<string>) => Expression<SqlBool>) =>
+    db
+      .insertInto('event_progress')
+      .columns(PROGRESS_COLUMNS)
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(row.consumer).as('consumer'),
+            sql<number>`${typeof seq === 'number' ? eb.val(seq) : seq}`.as('event_seq'),
+            eb.val(row.org_id).as('org_id'),
+            eb.val(row.entity_type).as('entity_type'),
+            eb.val(row.entity_id).as('entity_id'),
+            eb.val(row.status).as('status'),
+            eb.val(row.attempts).as('attempts'),
+            eb.val(row.next_attempt_at).as('next_attempt_at'),
+            eb.val(row.last_error).as('last_error'),
+            eb.val(row.created_at).as('created_at'),
+            eb.val(row.completed_at).as('completed_at'),
+          ])
+          .where(condition(sql.val(row.org_id))),
+      ),
+  (seq, r, _condition) => [r.consumer, ...(typeof seq === 'number' ? [seq] : []), r.org_id, r.entity_type, r.entity_id, r.status, r.attempts, r.next_attempt_at, r.last_error, r.created_at, r.completed_at, r.org_id],
+  (seq, r, _condition) => `${r.consumer} ${typeof seq}`,
+  { unanswered: true },
+);
+
+/**
+ * A progress row written only when `condition` holds for its organization (see
+ * Consumer.workFor), in the same statement. `seq` is the event's seq, or an expression naming
+ * it (lastGeneratedKey). Answers whether it was written, where the database says so without a
+ * round trip of its own (undefined on PostgreSQL, where the statement goes out unanswered).
+ */
+export async function insertProgressWhere(
+  tx: Tx,
+  seq: Expression<number> | number,
+  row: Omit<NewProgressRow, 'event_seq'>,
+  condition: (orgId: Expression<string>) => Expression<SqlBool>,
+): Promise<boolean | undefined> {
+  const { numAffectedRows } = await tx.run(insertProgressWhereRow, seq, row, condition);
+  return numAffectedRows === undefined ? undefined : numAffectedRows > 0n;
 }
 
 export interface ClaimedRow {

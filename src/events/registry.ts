@@ -15,6 +15,8 @@ const declarations = new Map<string, { declaration: EventDeclaration; check: Typ
 const subscribers = new Map<string, string[]>();
 /** Event name → the reactions run in the writer's transaction, in registration order. */
 const reactions = new Map<string, Reaction[]>();
+/** Consumer name → the organizations it has work for, for consumers that say (see Consumer.workFor). */
+const workFor = new Map<string, NonNullable<Consumer['workFor']>>();
 
 export function registerEvents(declared: readonly EventDeclaration[], consumers: readonly Consumer[], reacting: readonly Reaction[] = []): void {
   for (const d of declared) {
@@ -26,6 +28,7 @@ export function registerEvents(declared: readonly EventDeclaration[], consumers:
     declarations.set(d.name, { declaration: d, check: TypeCompiler.Compile(d.context) });
   }
   for (const c of consumers) {
+    if (c.workFor !== undefined) workFor.set(c.name, c.workFor);
     for (const name of c.events) {
       const list = subscribers.get(name) ?? [];
       if (!list.includes(c.name)) list.push(c.name);
@@ -47,6 +50,11 @@ export function declaredEvent(name: string): { declaration: EventDeclaration; ch
 
 export function subscribersOf(name: string): readonly string[] {
   return subscribers.get(name) ?? [];
+}
+
+/** The condition on an event's organization under which `consumer` gets a progress row for it, or undefined: always. */
+export function workOf(consumer: string): Consumer['workFor'] {
+  return workFor.get(consumer);
 }
 
 export function reactionsTo(name: string): readonly Reaction[] {

@@ -1,4 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { Expression, SqlBool } from 'kysely';
 import type { Tx } from '../storage/storage.ts';
 
 /**
@@ -93,6 +94,15 @@ export interface Consumer<N extends EventName = EventName> {
   /** Event names it receives. */
   events: readonly N[];
   handle(tx: Tx, event: StoredEvent<N>): Promise<void>;
+  /**
+   * For a consumer that does nothing for most organizations (webhooks without a subscription):
+   * the organizations it can have work for, as a condition on the event's organization id. It
+   * is part of the writer's statement, so an event of any other organization gets no progress
+   * row for this consumer, and what holds when the event is written decides: nothing is queued
+   * that could produce nothing, and the consumer never sees events from before the condition
+   * held. It must read only what the writer's transaction may read.
+   */
+  workFor?: (orgId: Expression<string>) => Expression<SqlBool>;
 }
 
 /**

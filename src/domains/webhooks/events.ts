@@ -5,19 +5,21 @@ import type { Tx } from '../../storage/storage.ts';
 import type { Consumer, StoredEvent } from '../../events/types.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
-import { activeSubscriptionEvents, insertDeliveries } from './queries.ts';
+import { activeSubscriptionEvents, hasActiveSubscription, insertDeliveries } from './queries.ts';
 
 /** Dispatchers in every process wake on this channel when deliveries commit. */
 export const DELIVERIES_CHANNEL = 'bizplat_webhook_deliveries';
 
 /**
- * Fans one catalog event out to one delivery per matching active subscription, in the
- * consumer's transaction: the deliveries exist exactly when the event is marked handled. A
+ * Fans one catalog event out to one delivery per matching active subscription that existed when
+ * the event was written, in the consumer's transaction: the deliveries exist exactly when the
+ * event is marked handled. A
  * subscription with includeRecord gets data.record too, where the writer gave one (read only
  * then); the others get exactly the spec's body.
  */
 async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
-  const targets = (await activeSubscriptionEvents(tx, event.orgId)).filter((s) => subscribesTo(readJson(s.events), event.name));
+  const written = Date.parse(event.createdAt);
+  const targets = (await activeSubscriptionEvents(tx, event.orgId)).filter((s) => subscribesTo(readJson(s.events), event.name) && Date.parse(s.created_at) <= written);
   if (targets.length === 0) return;
   const data = { entityType: event.entityType, entityId: event.entityId, ...event.context };
   const body = deliveryBody(event.name, data, event.createdAt);
@@ -36,6 +38,8 @@ async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
 
 /**
  * The webhooks domain's consumer. It subscribes to the catalog names only, so internal events
- * never reach a subscription, not even a `*` one.
+ * never reach a subscription, not even a `*` one. An event of an organization with no active
+ * subscription is not queued for it at all: a subscription receives the events written after
+ * it was created, never earlier ones.
  */
-export const webhookFanOut: Consumer = { name: 'webhooks.fan-out', events: EVENT_NAMES, handle: fanOut };
+export const webhookFanOut: Consumer = { name: 'webhooks.fan-out', events: EVENT_NAMES, handle: fanOut, workFor: hasActiveSubscription };

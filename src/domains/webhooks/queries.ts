@@ -1,5 +1,6 @@
 /** The webhooks domain's SQL. Every query takes orgId, except the dispatcher's claim, which serves all organizations. */
-import type { ExpressionBuilder, Insertable, Selectable, Transaction } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool, Transaction } from 'kysely';
 import { deleteFinishedJobs, dueCondition, leaseJobs } from '../../events/outbox/queries.ts';
 import { bumpCollection } from '../../storage/change-counters.ts';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
@@ -92,11 +93,20 @@ export async function replaceStoredTarget(db: Db, was: StoredTarget, now: { url:
 
 const activeSubscriptions = reusableStatement(
   'activeSubscriptionEvents',
-  (db, orgId: string) => db.selectFrom('webhook_subscriptions').select(['id', 'events', 'include_record']).where('org_id', '=', orgId).where('is_active', '=', true),
+  (db, orgId: string) => db.selectFrom('webhook_subscriptions').select(['id', 'events', 'include_record', 'created_at']).where('org_id', '=', orgId).where('is_active', '=', true),
   (orgId) => [orgId, true],
 );
 
-type ActiveSubscription = { id: string; events: unknown; include_record: boolean | number };
+type ActiveSubscription = { id: string; events: unknown; include_record: boolean | number; created_at: string };
+
+/**
+ * The organization has an active subscription: the fan-out's `workFor`, so an event of an
+ * organization without one queues no fan-out at all (on the (org_id, is_active) index).
+ */
+export function hasActiveSubscription(orgId: Expression<string>): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(eb.selectFrom('webhook_subscriptions').select(sql.lit(1).as('one')).where('org_id', '=', orgId).where('is_active', '=', sql.lit(true)));
+}
 
 /** What activeSubscriptionEvents read, by transaction and organization. */
 const readIn = new WeakMap<Tx, Map<string, Promise<ActiveSubscription[]>>>();
