@@ -109,11 +109,12 @@ async function handlersApart(
     const handled: ClaimedRow[] = [];
     const failures: Failure[] = [];
     for (const row of rows) {
-      if (handled.length + failures.length > 0 && performance.now() > deadline) break;
+      // The row that failed before is set to retry whatever the time: it must not run again.
       if (failed !== undefined && row.consumer === failed.row.consumer && row.event.seq === failed.row.event.seq) {
         failures.push(await recordFailure(tx.db, row, failed.error, retryBaseMs));
         continue;
       }
+      if (handled.length + failures.length > 0 && performance.now() > deadline) continue;
       const consumer = byName.get(row.consumer);
       if (consumer) {
         await tx.db.executeQuery(SAVEPOINT);

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.ts';
 import { allMigrations } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
@@ -111,6 +112,22 @@ for (const kind of ['sqlite', 'postgres'] as const satisfies readonly DatabaseKi
       assert.deepEqual(await json('import', '--org', slug, '--file', empty), {});
       const seeded = await json('seed', '--org', slug);
       for (const value of Object.values(seeded)) assert.equal(typeof value, 'number');
+    });
+
+    it('import leaves the planner statistics of the imported tables gathered', async () => {
+      const file = join(tmpdir(), `bizplat-stats-${slug}.json`);
+      writeFileSync(file, JSON.stringify({ clients: Array.from({ length: 20 }, (_, i) => ({ name: `Counted client ${i}` })) }));
+      assert.deepEqual(await json('import', '--org', slug, '--file', file), { clients: 20 });
+      const storage = openStorage(testConfig(url));
+      try {
+        const gathered =
+          kind === 'sqlite'
+            ? await sql<{ n: number }>`select count(*) as n from sqlite_stat1 where tbl = 'crm_clients'`.execute(storage.db)
+            : await sql<{ n: number }>`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'crm_clients'`.execute(storage.db);
+        assert.ok(Number(gathered.rows[0]?.n) > 0, 'statistics of crm_clients');
+      } finally {
+        await storage.close();
+      }
     });
 
     it('errors go to stderr with a non-zero exit code and nothing on stdout', async () => {

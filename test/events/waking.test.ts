@@ -57,6 +57,9 @@ describeEachDatabase(
 
     it('a client create wakes the event runner and not the reminders loop', async () => {
       const p = await createPrincipal(ctx());
+      // A subscription, so that the client's event gives the webhook fan-out work.
+      const hook = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'woken', url: 'https://hooks.example.com/woken', events: ['client.created'] } });
+      assert.equal(hook.statusCode, 201, hook.body);
       await heardAllSoFar();
       const runnerBefore = runner.passes.count;
       const remindersBefore = reminders.passes.count;

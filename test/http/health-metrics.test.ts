@@ -86,6 +86,9 @@ describeEachDatabase(
   (ctx) => {
     it('fails while more event-consumer records are due than BIZPLAT_READY_EVENT_BACKLOG, and recovers once they are handled', async () => {
       const p = await createPrincipal(ctx());
+      // A subscription, so that each client's event queues its fan-out.
+      const hook = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'backlog', url: 'https://hooks.example.com/backlog', events: ['client.created'] } });
+      assert.equal(hook.statusCode, 201, hook.body);
       for (const name of ['A', 'B', 'C']) await createClient(ctx(), p.token, name);
       const behind = await probe(ctx(), '/readyz');
       assert.equal(behind.statusCode, 503, behind.body);

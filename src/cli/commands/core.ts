@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { seedDemoData } from '../../demo.ts';
+import { gatherStatistics } from '../../storage/statistics.ts';
 import { importData } from '../../import.ts';
 import { serveUntilSignalled } from '../../main.ts';
 import { listAudit } from '../../platform/directory.ts';
@@ -139,7 +140,12 @@ const importCommand: CliCommand = {
     } catch (error) {
       throw new UsageError(`cannot read ${path} as JSON: ${(error as Error).message}`);
     }
-    return args.withStorage((storage): Promise<CommandResult> => importData(storage, requiredOption(args, 'org'), data));
+    return args.withStorage(async (storage): Promise<CommandResult> => {
+      const imported = await importData(storage, requiredOption(args, 'org'), data);
+      // The organization is ready for its first requests: plans made knowing its new size.
+      await gatherStatistics(storage);
+      return imported;
+    });
   },
 };
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { parsePostgresUrl } from '../postgres.ts';
+import { statisticsStatements } from '../statistics.ts';
 import { BATCH_ROWS, CopyError } from './ends.ts';
 import type { RowBatches, SourceEnd, TableShape, TargetEnd } from './ends.ts';
 import { kindOfPostgresType } from './values.ts';
@@ -158,6 +159,8 @@ export async function postgresTarget(url: string): Promise<TargetEnd> {
     },
     commit: async () => {
       await client.query('COMMIT');
+      // A server starting on the copy plans with statistics, not guesses.
+      for (const statement of statisticsStatements('postgres', (await tableNames(connection)).map((t) => qualified(connection, t)))) await client.query(statement);
     },
     abandon: async () => {
       await client.query('ROLLBACK').catch(() => {});

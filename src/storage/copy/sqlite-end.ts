@@ -3,6 +3,7 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { exists } from '../backup/files.ts';
+import { statisticsStatements } from '../statistics.ts';
 import { BATCH_ROWS, CopyError } from './ends.ts';
 import type { RowBatches, SourceEnd, TableShape, TargetEnd } from './ends.ts';
 import { kindOfSqliteType } from './values.ts';
@@ -128,6 +129,8 @@ export async function sqliteTarget(path: string): Promise<TargetEnd> {
     },
     commit: async () => {
       db.exec('COMMIT');
+      // A server starting on the copy plans with statistics, not guesses.
+      for (const statement of statisticsStatements('sqlite', [])) db.exec(statement);
       await chmod(path, 0o600);
     },
     abandon: async () => {
