@@ -15,8 +15,9 @@ export interface RunnerContext {
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 
-/** Progress rows one transaction claims at most. */
+/** Progress rows one transaction claims at most: where a pass runs in slices (SQLite), and where it does not. */
 const BATCH = 100;
+const UNSLICED_BATCH = 500;
 /** Rows a pass claims at least, however short its slices have been. */
 const MIN_BATCH = 10;
 /**
@@ -74,7 +75,8 @@ export class ConsumerRunner {
     const { storage, config } = this.#ctx;
     const sliceMs = storage.oneWriterAtATime ? SLICE_MS : undefined;
     // A backlog is worked through in passes as large as one slice handles, so little is claimed for nothing.
-    let batch = BATCH;
+    const most = sliceMs === undefined ? UNSLICED_BATCH : BATCH;
+    let batch = most;
     for (;;) {
       if (this.#loop.stopped) return;
       const pass = await handleDue(storage, this.#consumers, batch, config.eventRetryBaseMs, sliceMs);
@@ -82,7 +84,7 @@ export class ConsumerRunner {
         this.#ctx.log.warn({ err: f.error, consumer: f.consumer, eventSeq: f.seq, attempts: f.attempts }, 'event consumer failed; it will retry');
       }
       if (pass.claimed < batch && pass.settled === pass.claimed) break;
-      batch = pass.settled < pass.claimed ? Math.max(MIN_BATCH, pass.settled) : Math.min(BATCH, batch * 2);
+      batch = pass.settled < pass.claimed ? Math.max(MIN_BATCH, pass.settled) : Math.min(most, batch * 2);
       // Requests (and their writes) waiting meanwhile go first.
       await new Promise((resolve) => setImmediate(resolve));
     }
