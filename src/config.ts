@@ -73,6 +73,8 @@ export interface Config {
   readyDeliveryBacklog: number;
   /** After SIGTERM, how long /readyz fails while the listener still accepts, so a balancer moves away first. */
   shutdownGraceMs: number;
+  /** Browser origins (scheme://host[:port]) whose pages may call /mcp besides the server's own (BIZPLAT_MCP_ALLOWED_ORIGINS). */
+  mcpAllowedOrigins: string[];
 }
 
 export interface ListenAddress {
@@ -144,6 +146,23 @@ function listenAddress(env: Env, name: string): ListenAddress | undefined {
   return { host: match[1] ?? match[2] ?? '', port };
 }
 
+/** Comma-separated origins, each scheme://host[:port] with nothing after it. */
+function origins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const given = part.trim();
+    let origin: string;
+    try {
+      origin = new URL(given).origin;
+    } catch {
+      origin = 'null';
+    }
+    if (origin === 'null' || origin !== given.replace(/\/$/, '').toLowerCase()) throw new ConfigError(`${name} must list origins such as https://app.example.com, comma-separated, got "${given}"`);
+    return origin;
+  });
+}
+
 function telegramApiUrl(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'https://api.telegram.org';
   let url: URL;
@@ -204,6 +223,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     readyEventBacklog: integer(env, 'BIZPLAT_READY_EVENT_BACKLOG', 0, 0, 100_000_000),
     readyDeliveryBacklog: integer(env, 'BIZPLAT_READY_DELIVERY_BACKLOG', 0, 0, 100_000_000),
     shutdownGraceMs: integer(env, 'BIZPLAT_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    mcpAllowedOrigins: origins(env, 'BIZPLAT_MCP_ALLOWED_ORIGINS'),
   };
   return { ...config, ...overrides };
 }
