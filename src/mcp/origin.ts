@@ -1,8 +1,10 @@
 /**
  * The transport's DNS-rebinding rule: a page of another site must not reach /mcp through the
- * caller's browser. A request with an Origin is served only when that origin is the server's own
- * host or listed in BIZPLAT_MCP_ALLOWED_ORIGINS (clients outside a browser send none); on a server
- * bound to a loopback address, only a loopback name in Host is taken (a rebound name is not).
+ * caller's browser. Clients outside a browser send no Origin and are served as they are (also
+ * through a balancer on the same machine). A request with an Origin (a browser's) is served
+ * when that origin is listed in BIZPLAT_MCP_ALLOWED_ORIGINS, or is the server's own host; on a
+ * server bound to a loopback address, its own host counts only under a loopback name, since a
+ * name an attacker rebinds to 127.0.0.1 is "the same host" to the page that uses it.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -14,17 +16,14 @@ function isLoopback(name: string): boolean {
 
 /** Why the request is refused, or undefined when it may go on. */
 export function originProblem(request: FastifyRequest, boundTo: string, allowed: readonly string[]): string | undefined {
-  if (isLoopback(boundTo) && !isLoopback(request.hostname)) {
-    return `this server listens on a loopback address and serves /mcp to loopback names only, not to Host ${request.hostname}`;
-  }
   const origin = request.headers.origin;
-  if (origin === undefined) return undefined;
+  if (origin === undefined || allowed.includes(origin.toLowerCase())) return undefined;
   let host: string;
   try {
     host = new URL(origin).host;
   } catch {
     return `the Origin ${origin} is not an origin`;
   }
-  if (host === request.host || allowed.includes(origin.toLowerCase())) return undefined;
-  return `pages of ${origin} may not call /mcp: list the origin in BIZPLAT_MCP_ALLOWED_ORIGINS to allow it`;
+  const ownHost = host === request.host && (!isLoopback(boundTo) || isLoopback(request.hostname));
+  return ownHost ? undefined : `pages of ${origin} may not call /mcp: list the origin in BIZPLAT_MCP_ALLOWED_ORIGINS to allow it`;
 }

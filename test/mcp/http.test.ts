@@ -157,7 +157,7 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     assert.deepEqual([envelope.error, envelope.details.error], ['unauthorized', 'api_token_required']);
   });
 
-  it('serves pages of its own host and no other (Origin), and loopback names only on a loopback address (Host)', async () => {
+  it('serves pages of its own host and no other; on a loopback address, pages of loopback names only (DNS rebinding)', async () => {
     const owner = await createPrincipal(ctx());
     const base = await serverUrl(ctx());
     const ping = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -168,7 +168,9 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     assert.match(((await foreign.json()) as { error: { message: string } }).error.message, /BIZPLAT_MCP_ALLOWED_ORIGINS/);
     assert.equal((await post({ origin: base })).status, 200, 'a page of the server itself');
     assert.equal((await post({})).status, 200, 'a client outside a browser sends no Origin');
-    const rebound = await ctx().app.inject({ method: 'POST', url: '/mcp', headers: { host: 'rebound.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-token': owner.token }, payload: ping });
-    assert.equal(rebound.statusCode, 403, 'a name that resolves to this loopback server from elsewhere');
+    const viaName = (origin?: string) =>
+      ctx().app.inject({ method: 'POST', url: '/mcp', headers: { host: 'rebound.example', ...(origin ? { origin } : {}), 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-token': owner.token }, payload: ping });
+    assert.equal((await viaName('http://rebound.example')).statusCode, 403, 'a page of a name rebound to this loopback server');
+    assert.equal((await viaName()).statusCode, 200, 'a client outside a browser through a balancer on this machine');
   });
 });
