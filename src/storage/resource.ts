@@ -10,9 +10,9 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { bumpCollection } from './change-counters.ts';
 import type { Collection } from './change-counters.ts';
-import { containsPattern } from './codecs.ts';
 import { DuplicateIdError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
 import type { Database } from './schema.ts';
+import { searchCondition } from './search-index.ts';
 import { ident, RowReader, runUnansweredWrite, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { FailureReading } from './pipelined.ts';
 import type { Db } from './statements.ts';
@@ -103,7 +103,10 @@ export interface ResourceSpec<T extends TableName, J extends TableName, F extend
   filters?: Record<Q, FilterSpec<T, J>>;
   /** Listed unless include_archived; none means the resource is never archived. */
   archivedColumn?: ColumnOf<T>;
-  /** Matched with LIKE against containsPattern(search). */
+  /**
+   * A searchText() column `search` matches as a substring (LIKE containsPattern(search)), through
+   * the column's search index: the table needs a migration with t.searchIndex(table, column).
+   */
   searchColumn?: ColumnOf<T>;
   /**
    * How a failed insert reads besides a duplicate id, for a table with a unique column of its own
@@ -241,8 +244,9 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       params.push(false);
     }
     if (spec.searchColumn !== undefined && request.search) {
-      conditions.push(`t.${ident(spec.searchColumn)} like ? escape '\\'`);
-      params.push(containsPattern(request.search));
+      const search = searchCondition(postgres, spec.table, spec.searchColumn, request.search);
+      conditions.push(search.condition);
+      params.push(...search.params);
     }
     for (const [name, value] of Object.entries(request.where ?? {})) {
       if (value === undefined) continue;

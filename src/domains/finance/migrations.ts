@@ -94,4 +94,9 @@ export const financeMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    // search reads an index of the text's trigrams instead of every request (storage/search-index.ts).
+    name: '0620_finance_search_index',
+    statements: (t) => t.searchIndex('finance_requests', 'search_text'),
+  },
 ];

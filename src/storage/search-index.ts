@@ -1,0 +1,103 @@
+/**
+ * The index behind a resource's `search`: a substring match of the lower-cased term in the
+ * record's searchText() column (codecs.ts), answered from an index of the text's trigrams on
+ * both databases, with exactly the results of `column LIKE containsPattern(term)`.
+ *
+ * - SQLite: an FTS5 table with the trigram tokenizer over the column (external content: the
+ *   table itself, by rowid), kept by triggers. A term of three characters or more is looked up
+ *   as a phrase (every trigram of the term, adjacent), and the LIKE then checks each candidate,
+ *   so the answer is the LIKE's whatever the tokenizer folds. A shorter term has no trigram:
+ *   it is the LIKE alone, over the organization's records.
+ * - PostgreSQL: a GIN index of pg_trgm on (org_id, column), btree_gin serving org_id, which the
+ *   planner uses for the LIKE itself (it extracts the pattern's trigrams and rechecks every
+ *   row). Where an extension cannot be created by the connecting role, the index does without
+ *   it (column alone) or is left out (the LIKE scans, with the same results): see
+ *   docs/decisions.md.
+ */
+import { containsPattern } from './codecs.ts';
+import { ident } from './statements.ts';
+
+/** The shortest term the trigram index can answer: one trigram. */
+const SHORTEST_INDEXED_TERM = 3;
+
+/** The statements that create the search index of `table`'s `column` and fill it from the rows already there. */
+export function searchIndexStatements(postgres: boolean, table: string, column: string): string[] {
+  return postgres ? postgresIndex(table, column) : sqliteIndex(table, column);
+}
+
+/** The condition (on the list's main table, aliased t) and its parameters that keep the records matching `term`. */
+export function searchCondition(postgres: boolean, table: string, column: string, term: string): { condition: string; params: unknown[] } {
+  const like = `t.${ident(column)} like ? escape '\\'`;
+  const pattern = containsPattern(term);
+  if (postgres || [...term].length < SHORTEST_INDEXED_TERM) return { condition: like, params: [pattern] };
+  const index = ident(indexName(table));
+  return { condition: `t."rowid" in (select "rowid" from ${index} where ${index} match ?) and ${like}`, params: [ftsPhrase(term), pattern] };
+}
+
+function indexName(table: string): string {
+  return `${table}_search`;
+}
+
+/** The term as one FTS5 phrase: every character literal (a double quote doubled), folded as containsPattern folds it. */
+function ftsPhrase(term: string): string {
+  return `"${term.toLowerCase().replace(/\n/g, ' ').replaceAll('"', '""')}"`;
+}
+
+function sqliteIndex(table: string, column: string): string[] {
+  const index = indexName(table);
+  const [t, c, i] = [ident(table), ident(column), ident(index)];
+  const trigger = (what: string) => ident(`${index}_${what}`);
+  const remove = `INSERT INTO ${i} (${i}, rowid, ${c}) VALUES ('delete', old.rowid, old.${c});`;
+  const add = `INSERT INTO ${i} (rowid, ${c}) VALUES (new.rowid, new.${c});`;
+  return [
+    // case_sensitive 0 folds at least what LIKE folds, so the index never misses a row the LIKE keeps.
+    `CREATE VIRTUAL TABLE ${i} USING fts5(${c}, content=${t}, content_rowid='rowid', tokenize='trigram case_sensitive 0')`,
+    `CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${t} BEGIN ${add} END`,
+    `CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${t} BEGIN ${remove} END`,
+    `CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${c} ON ${t} WHEN old.${c} IS NOT new.${c} BEGIN ${remove} ${add} END`,
+    `INSERT INTO ${i} (${i}) VALUES ('rebuild')`,
+  ];
+}
+
+/**
+ * One DO block: the extensions are created once per database (in schema public, so that dropping
+ * one schema never drops another's index), under a lock so that two schemas migrating at once do
+ * not both create them; the operator class is named through the schema the extension lives in.
+ */
+function postgresIndex(table: string, column: string): string[] {
+  const index = indexName(table);
+  return [
+    `DO $search$
+DECLARE
+  trgm name;
+  btree name;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('bizplat.search_extensions'));
+  trgm := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
+  IF trgm IS NULL THEN
+    BEGIN
+      CREATE EXTENSION pg_trgm SCHEMA public;
+      trgm := 'public';
+    EXCEPTION WHEN OTHERS THEN
+      RAISE WARNING 'search on ${table} is not indexed: pg_trgm cannot be created (%); ask the database owner to run CREATE EXTENSION pg_trgm', SQLERRM;
+      RETURN;
+    END;
+  END IF;
+  btree := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'btree_gin');
+  IF btree IS NULL THEN
+    BEGIN
+      CREATE EXTENSION btree_gin SCHEMA public;
+      btree := 'public';
+    EXCEPTION WHEN OTHERS THEN
+      RAISE WARNING 'search on ${table} is indexed across organizations: btree_gin cannot be created (%)', SQLERRM;
+    END;
+  END IF;
+  IF btree IS NULL THEN
+    EXECUTE format('CREATE INDEX %I ON %I USING gin (%I %I.gin_trgm_ops)', '${index}', '${table}', '${column}', trgm);
+  ELSE
+    EXECUTE format('CREATE INDEX %I ON %I USING gin (org_id, %I %I.gin_trgm_ops)', '${index}', '${table}', '${column}', trgm);
+  END IF;
+END
+$search$`,
+  ];
+}
