@@ -75,7 +75,8 @@ export interface AtLeast<T extends TableName> {
  * A list filter through a side table of the same organization: the record's id is among the
  * `id` values of the side table's rows whose `match` column equals the value (and, with
  * `only`, whose column is one of the listed values). The side table should index
- * (org_id, match, id): the filter then reads only the matching ids, however large the table.
+ * (org_id, match, id), and (org_id, id) for PostgreSQL's probes: the filter then reads the
+ * matching ids or a page's worth of probes, however large the table.
  */
 export interface Through<S extends TableName = TableName> {
   readonly through: {
@@ -367,11 +368,12 @@ function filterText<T extends TableName, J extends TableName>(filter: FilterSpec
   const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
   const ids = `select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted}`;
   return {
-    // SQLite drives the search from the listed ids (primary-key lookups). PostgreSQL would plan
-    // `in (…)` as a semi-join over every row of the organization; `= any(array(…))` reads the
-    // ids once and looks each up through the primary key.
+    // SQLite drives the search from the listed ids (primary-key lookups), then sorts them.
+    // PostgreSQL plans the semi-join by the statistics: from the side table's (org_id, match, id)
+    // range when it is short, or along the list's order index with one probe of the side table's
+    // (org_id, id) per record when the match is common, so a page reads about its own rows.
     condition: `t."id" in (${ids})`,
-    postgres: `t."id" = any(array(${ids}))`,
+    postgres: `exists (select 1 from ${ident(table)} s where s."org_id" = t."org_id" and s.${ident(id)} = t."id" and s."org_id" = ? and s.${ident(match)} = ?${restricted})`,
     params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
   };
 }

@@ -60,39 +60,43 @@ function sqliteIndex(table: string, column: string): string[] {
 }
 
 /**
- * One DO block: the extensions are created once per database (in schema public, so that dropping
- * one schema never drops another's index), under a lock so that two schemas migrating at once do
- * not both create them; the operator class is named through the schema the extension lives in.
+ * Creates the extensions the PostgreSQL search indexes use, where missing, once per database (in
+ * a schema of their own, bizplat_extensions, so that dropping or swapping a bizplat schema, as a
+ * restore does, never touches them or another schema's index), under a lock so that
+ * two schemas migrating at once do not both create them. One the connecting role cannot create
+ * is left out with a warning: the index then does without it (see postgresIndex). A restore runs
+ * it too, since a dump of one schema carries no extension.
  */
+export const POSTGRES_SEARCH_EXTENSIONS = `DO $extensions$
+DECLARE
+  wanted text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('bizplat.search_extensions'));
+  FOREACH wanted IN ARRAY ARRAY['pg_trgm', 'btree_gin'] LOOP
+    IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = wanted) THEN
+      BEGIN
+        CREATE SCHEMA IF NOT EXISTS bizplat_extensions;
+        EXECUTE format('CREATE EXTENSION %I SCHEMA bizplat_extensions', wanted);
+      EXCEPTION WHEN OTHERS THEN
+        RAISE WARNING 'extension % cannot be created (%): search is indexed without it; ask the database owner to run CREATE EXTENSION %', wanted, SQLERRM, wanted;
+      END;
+    END IF;
+  END LOOP;
+END
+$extensions$`;
+
+/** The index on (org_id, column), org_id served by btree_gin; on the column alone without btree_gin; none without pg_trgm. */
 function postgresIndex(table: string, column: string): string[] {
   const index = indexName(table);
   return [
+    POSTGRES_SEARCH_EXTENSIONS,
     `DO $search$
 DECLARE
-  trgm name;
-  btree name;
+  trgm name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('bizplat.search_extensions'));
-  trgm := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
   IF trgm IS NULL THEN
-    BEGIN
-      CREATE EXTENSION pg_trgm SCHEMA public;
-      trgm := 'public';
-    EXCEPTION WHEN OTHERS THEN
-      RAISE WARNING 'search on ${table} is not indexed: pg_trgm cannot be created (%); ask the database owner to run CREATE EXTENSION pg_trgm', SQLERRM;
-      RETURN;
-    END;
-  END IF;
-  btree := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'btree_gin');
-  IF btree IS NULL THEN
-    BEGIN
-      CREATE EXTENSION btree_gin SCHEMA public;
-      btree := 'public';
-    EXCEPTION WHEN OTHERS THEN
-      RAISE WARNING 'search on ${table} is indexed across organizations: btree_gin cannot be created (%)', SQLERRM;
-    END;
-  END IF;
-  IF btree IS NULL THEN
+    RAISE WARNING 'search on ${table} is not indexed: pg_trgm is missing';
+  ELSIF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') THEN
     EXECUTE format('CREATE INDEX %I ON %I USING gin (%I %I.gin_trgm_ops)', '${index}', '${table}', '${column}', trgm);
   ELSE
     EXECUTE format('CREATE INDEX %I ON %I USING gin (org_id, %I %I.gin_trgm_ops)', '${index}', '${table}', '${column}', trgm);
