@@ -59,15 +59,20 @@ function sqliteIndex(table: string, column: string): string[] {
   ];
 }
 
+/** Where the search extensions are created when the database has none: a schema of their own. */
+const EXTENSIONS_SCHEMA = 'bizplat_extensions';
+
 /**
- * Creates the extensions the PostgreSQL search indexes use, where missing, once per database (in
- * a schema of their own, bizplat_extensions, so that dropping or swapping a bizplat schema, as a
- * restore does, never touches them or another schema's index), under a lock so that
- * two schemas migrating at once do not both create them. One the connecting role cannot create
- * is left out with a warning: the index then does without it (see postgresIndex). A restore runs
- * it too, since a dump of one schema carries no extension.
+ * Creates the extensions the PostgreSQL search indexes use, where missing, once per database,
+ * in `schema` (by default a schema of their own, so that dropping or swapping a bizplat schema,
+ * as a restore does, never touches them or another schema's index), under a lock so that two
+ * schemas migrating at once do not both create them. One the connecting role cannot create is
+ * left out with a warning: the index then does without it (see postgresIndex). A restore runs it
+ * too, with the schema its dump names, since a dump of one schema carries no extension.
  */
-export const POSTGRES_SEARCH_EXTENSIONS = `DO $extensions$
+export function postgresSearchExtensions(schema: string = EXTENSIONS_SCHEMA): string {
+  const target = `'${schema.replaceAll("'", "''")}'`;
+  return `DO $extensions$
 DECLARE
   wanted text;
 BEGIN
@@ -75,8 +80,8 @@ BEGIN
   FOREACH wanted IN ARRAY ARRAY['pg_trgm', 'btree_gin'] LOOP
     IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = wanted) THEN
       BEGIN
-        CREATE SCHEMA IF NOT EXISTS bizplat_extensions;
-        EXECUTE format('CREATE EXTENSION %I SCHEMA bizplat_extensions', wanted);
+        EXECUTE format('CREATE SCHEMA IF NOT EXISTS %I', ${target});
+        EXECUTE format('CREATE EXTENSION %I SCHEMA %I', wanted, ${target});
       EXCEPTION WHEN OTHERS THEN
         RAISE WARNING 'extension % cannot be created (%): search is indexed without it; ask the database owner to run CREATE EXTENSION %', wanted, SQLERRM, wanted;
       END;
@@ -84,12 +89,18 @@ BEGIN
   END LOOP;
 END
 $extensions$`;
+}
+
+/** The schema whose pg_trgm operator class a dump's index definitions name, if any. */
+export function trigramSchemaNamed(definitions: string): string | undefined {
+  return /(?:"((?:[^"]|"")+)"|([a-z_][a-z0-9_$]*))\.gin_trgm_ops\b/.exec(definitions)?.slice(1).find((s) => s !== undefined)?.replaceAll('""', '"');
+}
 
 /** The index on (org_id, column), org_id served by btree_gin; on the column alone without btree_gin; none without pg_trgm. */
 function postgresIndex(table: string, column: string): string[] {
   const index = indexName(table);
   return [
-    POSTGRES_SEARCH_EXTENSIONS,
+    postgresSearchExtensions(),
     `DO $search$
 DECLARE
   trgm name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { describe, it } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
 import { clients } from '../../src/domains/crm/queries.ts';
 import { containsPattern } from '../../src/storage/codecs.ts';
-import { searchCondition } from '../../src/storage/search-index.ts';
+import { searchCondition, trigramSchemaNamed } from '../../src/storage/search-index.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
 
@@ -109,5 +109,14 @@ describeEachDatabase('search index', (ctx) => {
     for (const term of ['acme', 'holding', 'ромашка', 'tekstil']) {
       assert.deepEqual(await searched(ctx(), p.orgId, term), await previousAnswer(ctx(), p.orgId, term), term);
     }
+  });
+});
+
+describe('search index: restoring a dump', () => {
+  it("reads the schema of pg_trgm's operator class from the dump's index definitions", () => {
+    assert.equal(trigramSchemaNamed('CREATE INDEX crm_clients_search ON s.crm_clients USING gin (org_id, search_text bizplat_extensions.gin_trgm_ops);'), 'bizplat_extensions');
+    assert.equal(trigramSchemaNamed('USING gin (search_text public.gin_trgm_ops)'), 'public');
+    assert.equal(trigramSchemaNamed('USING gin (search_text "Odd ""x""".gin_trgm_ops)'), 'Odd "x"');
+    assert.equal(trigramSchemaNamed('CREATE INDEX a ON b (c);'), undefined);
   });
 });
