@@ -236,7 +236,7 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   }
   const listTexts = new Map<string, { all: string; page: string; count: string }>();
 
-  const filtered = (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+  const filtered = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
     const postgres = usesNumberedPlaceholders(db);
     const conditions: string[] = [];
     const params: unknown[] = [orgId];
@@ -245,7 +245,7 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       params.push(false);
     }
     if (spec.searchColumn !== undefined && request.search) {
-      const search = searchCondition(postgres, spec.table, spec.searchColumn, request.search);
+      const search = await searchCondition(db, spec.table, spec.searchColumn, request.search);
       conditions.push(search.condition);
       params.push(...search.params);
     }
@@ -267,13 +267,13 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   };
 
   const list = async (db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>> => {
-    const { texts, params } = filtered(db, orgId, request);
+    const { texts, params } = await filtered(db, orgId, request);
     const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.wideRows(db, texts.page, [...params, request.limit, request.offset], names.length)]);
     return { items: rows.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset };
   };
 
   const all = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'> = {}): Promise<R[]> => {
-    const { texts, params } = filtered(db, orgId, request);
+    const { texts, params } = await filtered(db, orgId, request);
     return (await reader.wideRows(db, texts.all, params, names.length)).map(fromArray);
   };
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
 import { clients } from '../../src/domains/crm/queries.ts';
 import { containsPattern } from '../../src/storage/codecs.ts';
-import { searchCondition, trigramSchemaNamed } from '../../src/storage/search-index.ts';
+import { MOST_INDEXED_MATCHES, searchCondition, trigramSchemaNamed } from '../../src/storage/search-index.ts';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import type { TestContext } from '../helpers/harness.ts';
 
@@ -50,7 +50,7 @@ async function previousAnswer(ctx: TestContext, orgId: string, term: string): Pr
 }
 
 async function searched(ctx: TestContext, orgId: string, term: string): Promise<string[]> {
-  const page = await clients.list(ctx.storage.db, orgId, { limit: 500, offset: 0, search: term });
+  const page = await clients.list(ctx.storage.db, orgId, { limit: 5000, offset: 0, search: term });
   assert.equal(page.total, page.items.length, `total of ${JSON.stringify(term)}`);
   return page.items.map((c) => c.id);
 }
@@ -87,7 +87,7 @@ describeEachDatabase('search index', (ctx) => {
   it('reads the index for a term of three characters or more', async () => {
     await seed(ctx());
     const postgres = ctx().storage.dialect === 'postgres';
-    const { condition, params } = searchCondition(postgres, 'crm_clients', 'search_text', 'Ромашка');
+    const { condition, params } = await searchCondition(ctx().storage.db, 'crm_clients', 'search_text', 'Ромашка');
     let n = 0;
     const text = `select t.id from crm_clients t where ${condition}`.replace(/\?/g, () => (postgres ? `$${++n}` : '?'));
     const plan = await ctx().storage.db.transaction().execute(async (trx) => {
@@ -97,7 +97,23 @@ describeEachDatabase('search index', (ctx) => {
       const { rows } = await trx.executeQuery(CompiledQuery.raw(explain + text, params));
       return JSON.stringify(rows);
     });
-    assert.match(plan, postgres ? /Bitmap Index Scan on crm_clients_search/ : /VIRTUAL TABLE INDEX/, plan);
+    // SQLite: the index answered the term's rowids, which the list reads by key.
+    assert.match(plan, postgres ? /Bitmap Index Scan on crm_clients_search/ : /USING INTEGER PRIMARY KEY \(rowid=\?\)/, plan);
+    if (!postgres) assert.match(condition, /json_each/);
+  });
+
+  it('answers a term more common than the index hands over by the LIKE along the list, with the same results (SQLite)', async () => {
+    if (ctx().storage.dialect !== 'sqlite') return;
+    const p = await seed(ctx());
+    const now = new Date().toISOString();
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${MOST_INDEXED_MATCHES + 50})
+      insert into crm_clients (org_id, id, version, name, tags, search_text, created_by_user_id, created_at, updated_at)
+      select ${p.orgId}, 'bulk-' || i, 1, 'Bulk ' || i, '[]', 'bulk ' || i || case when i % 7 = 0 then ' rare' else '' end, 'u', ${now}, ${now} from n`.execute(ctx().storage.db);
+    const common = await searchCondition(ctx().storage.db, 'crm_clients', 'search_text', 'bulk');
+    assert.doesNotMatch(common.condition, /json_each/, 'a common term is the LIKE alone');
+    for (const term of ['bulk', 'bulk 1', 'rare', 'bulk 7 rare', 'ulk 10']) {
+      assert.deepEqual(await searched(ctx(), p.orgId, term), await previousAnswer(ctx(), p.orgId, term), term);
+    }
   });
 
   it('stays right after the SQLite file is vacuumed (the index is keyed by rowid)', async () => {
