@@ -75,8 +75,8 @@ export interface AtLeast<T extends TableName> {
  * A list filter through a side table of the same organization: the record's id is among the
  * `id` values of the side table's rows whose `match` column equals the value (and, with
  * `only`, whose column is one of the listed values). The side table should index
- * (org_id, match, id), and (org_id, id) for PostgreSQL's probes: the filter then reads the
- * matching ids or a page's worth of probes, however large the table.
+ * (org_id, match, id), which serves both the value's range and PostgreSQL's probe of one record:
+ * the filter then reads the matching ids or a page's worth of probes, however large the table.
  */
 export interface Through<S extends TableName = TableName> {
   readonly through: {
@@ -370,8 +370,8 @@ function filterText<T extends TableName, J extends TableName>(filter: FilterSpec
   return {
     // SQLite drives the search from the listed ids (primary-key lookups), then sorts them.
     // PostgreSQL plans the semi-join by the statistics: from the side table's (org_id, match, id)
-    // range when it is short, or along the list's order index with one probe of the side table's
-    // (org_id, id) per record when the match is common, so a page reads about its own rows.
+    // range when it is short, or along the list's order index with one probe of the side table
+    // per record when the match is common, so a page reads about its own rows.
     condition: `t."id" in (${ids})`,
     postgres: `exists (select 1 from ${ident(table)} s where s."org_id" = t."org_id" and s.${ident(id)} = t."id" and s."org_id" = ? and s.${ident(match)} = ?${restricted})`,
     params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
