@@ -2,13 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, describeEachDatabase, json } from '../helpers/harness.ts';
 import { post, stockedOrg } from './fixtures.ts';
-import type { MovementBody } from './fixtures.ts';
-
-interface PageBody {
-  items: MovementBody[];
-  total: number;
-  next_cursor: string | null;
-}
+import type { MovementBody, MovementPageBody as PageBody } from './fixtures.ts';
 
 describeEachDatabase('inventory: movement filters', (ctx) => {
   it('warehouse_id (source or destination) and item_id page with cursors through every match once, newest first, with exact totals', async () => {
