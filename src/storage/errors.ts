@@ -73,3 +73,13 @@ export async function retryingTransientConflicts<T>(work: () => Promise<T>): Pro
     }
   }
 }
+
+/** A list's cursor (or a parameter beside it) that cannot be followed: 422 on `field` at the API. */
+export class InvalidCursorError extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field} ${reason}`);
+  }
+}

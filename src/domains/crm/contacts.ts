@@ -106,7 +106,7 @@ export async function getContact(db: Db, actor: CrmActor, id: string): Promise<C
 export function listContacts(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {
   return contacts.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset,
+    offset: query.offset, cursor: query.cursor,
     includeArchived: query.include_archived,
     search: query.search,
     where: { client_id: query.client_id },

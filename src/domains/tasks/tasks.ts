@@ -272,7 +272,7 @@ export async function getTask(db: Db, actor: TasksActor, id: string): Promise<Ta
 export function listTasks(db: Db, actor: TasksActor, query: TaskListInput): Promise<Page<TaskOut>> {
   return tasks.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset,
+    offset: query.offset, cursor: query.cursor,
     where: {
       status: query.status,
       project_id: query.project_id,
