@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { named } from './components.ts';
-import { Nullable } from './schemas.ts';
+import { DateTime, Nullable } from './schemas.ts';
 
 /** Longest cursor accepted: the values of a record's order columns, encoded. */
 const CURSOR_LENGTH = 4096;
@@ -25,8 +25,7 @@ export const PageQuery = {
 /** Extension of the lists that serve synchronization: records changed at or after a time, oldest change first. */
 export const UpdatedSince = {
   updated_since: Type.Optional(
-    Type.String({
-      format: 'date-time',
+    DateTime({
       description:
         'extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one)',
     }),

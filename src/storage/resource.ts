@@ -262,7 +262,8 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     if (request.updatedSince !== undefined) {
       if (updated === undefined || syncOrder === undefined) throw new Error(`${spec.table}: no updatedColumn to list by updatedSince`);
       conditions.push(`t.${ident(updated)} >= ?`);
-      params.push(request.updatedSince);
+      // Stored times are ISO text in UTC (…Z) on SQLite: the bound compares as one of them.
+      params.push(new Date(request.updatedSince).toISOString());
       order = syncOrder;
     }
     if (spec.archivedColumn !== undefined && !request.includeArchived) {

@@ -143,7 +143,7 @@ describeEachDatabase('meetings', (ctx) => {
       assert.ok(fields(res).includes(field) || res.body.includes(field), `${JSON.stringify(query)} → ${res.body}`);
     }
     const ok = await windowOf(ctx(), p, '2030-01-01T00:00:00Z', '2031-01-02T00:00:00Z');
-    assert.deepEqual(ok, { items: [], total: 0, limit: 500, offset: 0 });
+    assert.deepEqual(ok, { items: [], total: 0, limit: 500, offset: 0, next_cursor: null });
   });
 
   it('expansion: COUNT, UNTIL, BYDAY, INTERVAL; a window that cuts a series; occurrences straddling both edges; stable occurrence ids in start order', async () => {

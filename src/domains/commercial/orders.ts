@@ -15,7 +15,8 @@ import type { CommercialOrderListInput, CommercialOrderOut, CommercialStatus } f
 export function listCommercialOrders(db: Db, actor: CommercialActor, query: CommercialOrderListInput): Promise<Page<CommercialOrderOut>> {
   return commercialOrders.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset, cursor: query.cursor,
+    offset: query.offset,
+    cursor: query.cursor,
     where: { deal_id: query.deal_id, client_id: query.client_id, status: query.status },
   });
 }

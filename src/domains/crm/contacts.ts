@@ -106,7 +106,9 @@ export async function getContact(db: Db, actor: CrmActor, id: string): Promise<C
 export function listContacts(db: Db, actor: CrmActor, query: ContactListInput): Promise<Page<ContactOut>> {
   return contacts.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset, cursor: query.cursor,
+    offset: query.offset,
+    cursor: query.cursor,
+    updatedSince: query.updated_since,
     includeArchived: query.include_archived,
     search: query.search,
     where: { client_id: query.client_id },

@@ -122,4 +122,13 @@ export const crmMigrations: Migration[] = [
       `CREATE INDEX crm_deals_live ON crm_deals (org_id, is_archived, created_at, id)`,
     ],
   },
+  {
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the collection.
+    name: '0104_crm_sync_indexes',
+    statements: () => [
+      `CREATE INDEX crm_clients_sync ON crm_clients (org_id, updated_at, id)`,
+      `CREATE INDEX crm_contacts_sync ON crm_contacts (org_id, updated_at, id)`,
+      `CREATE INDEX crm_deals_sync ON crm_deals (org_id, updated_at, id)`,
+    ],
+  },
 ];

@@ -97,7 +97,9 @@ export async function getRequest(db: Db, actor: FinanceActor, id: string): Promi
 export function listRequests(db: Db, actor: FinanceActor, query: FinanceRequestListInput): Promise<Page<FinanceRequestOut>> {
   return financeRequests.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset, cursor: query.cursor,
+    offset: query.offset,
+    cursor: query.cursor,
+    updatedSince: query.updated_since,
     includeArchived: query.include_archived,
     search: query.search,
     where: { status: query.status },

@@ -15,7 +15,8 @@ import type { EmployeeImportInput, EmployeeListInput, EmployeeOut } from './sche
 export function listEmployees(db: Db, actor: HrActor, query: EmployeeListInput): Promise<Page<EmployeeOut>> {
   return employees.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset, cursor: query.cursor,
+    offset: query.offset,
+    cursor: query.cursor,
     search: query.search,
     where: { department_id: query.department_id, status: query.status },
   });

@@ -134,4 +134,9 @@ export const inventoryMigrations: Migration[] = [
       lowerIdsStatement('stock_movement_lines', ['item_id']),
     ],
   },
+  {
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the collection.
+    name: '0550_inventory_products_sync_index',
+    statements: () => [`CREATE INDEX products_sync ON products (org_id, updated_at, id)`],
+  },
 ];

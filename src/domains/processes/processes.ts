@@ -103,7 +103,8 @@ export async function getProcess(db: Db, actor: ProcessesActor, id: string): Pro
 export function listProcesses(db: Db, actor: ProcessesActor, query: ProcessListInput): Promise<Page<ProcessRecord>> {
   return processes.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset, cursor: query.cursor,
+    offset: query.offset,
+    cursor: query.cursor,
     where: {
       status: query.status,
       template_id: query.template_id,

@@ -16,7 +16,8 @@ import type { MonitorStatus, ProductionOrderDetailOut, ProductionOrderListInput,
 export function listProductionOrders(db: Db, actor: ProductionActor, query: ProductionOrderListInput): Promise<Page<ProductionOrderOut>> {
   return productionOrders.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset, cursor: query.cursor,
+    offset: query.offset,
+    cursor: query.cursor,
     where: { status: query.status, pipeline_id: query.pipeline_id, deal_id: query.deal_id },
   });
 }

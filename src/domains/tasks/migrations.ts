@@ -77,4 +77,10 @@ export const tasksMigrations: Migration[] = [
     name: '0701_task_stewards',
     statements: () => [`ALTER TABLE tasks ADD COLUMN steward_right TEXT`, `ALTER TABLE tasks ADD COLUMN steward_scope TEXT`],
   },
+  {
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the
+    // collection. It replaces (org_id, updated_at), which left ties in updated_at to a sort.
+    name: '0702_tasks_sync_index',
+    statements: () => [`CREATE INDEX tasks_sync ON tasks (org_id, updated_at, id)`, `DROP INDEX tasks_updated`],
+  },
 ];

@@ -272,12 +272,13 @@ export async function getTask(db: Db, actor: TasksActor, id: string): Promise<Ta
 export function listTasks(db: Db, actor: TasksActor, query: TaskListInput): Promise<Page<TaskOut>> {
   return tasks.list(db, actor.orgId, {
     limit: query.limit,
-    offset: query.offset, cursor: query.cursor,
+    offset: query.offset,
+    cursor: query.cursor,
+    updatedSince: query.updated_since,
     where: {
       status: query.status,
       project_id: query.project_id,
       assignee_id: query.assignee_id,
-      updated_since: query.updated_since === undefined ? undefined : new Date(query.updated_since).toISOString(),
       visible_to: seesAll(actor) ? undefined : actor.userId,
     },
   });
