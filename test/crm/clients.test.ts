@@ -7,6 +7,7 @@ import type { Envelope } from './helpers.ts';
 import { countRows, eventsFor, fieldsOf } from './helpers.ts';
 
 type ClientBody = Record<string, unknown> & { id: string; version: number };
+type ChangePage = { items: ClientBody[]; total: number; next_cursor: string | null };
 
 describeEachDatabase('CRM clients', (ctx) => {
   it('creates a client with defaults, E.164 phone and version 1, and emits client.created', async () => {
@@ -181,9 +182,9 @@ describeEachDatabase('CRM clients', (ctx) => {
     const walked: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = json<{ items: ClientBody[]; total: number; next_cursor: string | null }>(await changed({ include_archived: 'true', limit: '1', ...(cursor === null ? {} : { cursor }) }));
+      const page: ChangePage = json<ChangePage>(await changed({ include_archived: 'true', limit: '1', ...(cursor === null ? {} : { cursor }) }));
       assert.equal(page.total, 3);
-      walked.push(...page.items.map((r) => r.name));
+      walked.push(...page.items.map((r) => String(r.name)));
       cursor = page.next_cursor;
     } while (cursor !== null);
     assert.deepEqual(walked, ['Old B', 'New D', 'Old A']);
