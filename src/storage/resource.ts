@@ -68,11 +68,6 @@ export interface JoinSpec<T extends TableName, J extends TableName> {
 
 export type { Direction } from './keyset.ts';
 
-/** A list filter keeping the records whose column is at or after the value (`t.column >= ?`). */
-export interface AtLeast<T extends TableName> {
-  readonly atLeast: ColumnOf<T>;
-}
-
 /**
  * A list filter through a side table of the same organization: the record's id is among the
  * `id` values of the side table's rows whose `match` column equals the value (and, with
@@ -93,7 +88,7 @@ export function through<S extends TableName>(spec: Through<S>['through']): Throu
   return { through: spec } as unknown as Through;
 }
 
-export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Joined<J, ColumnOf<J>> | AtLeast<T> | Through;
+export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Joined<J, ColumnOf<J>> | Through;
 
 export interface ResourceSpec<T extends TableName, J extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string> {
   table: T;
@@ -101,7 +96,7 @@ export interface ResourceSpec<T extends TableName, J extends TableName, F extend
   noun?: string;
   join?: JoinSpec<T, J>;
   fields: F;
-  /** Filters of the list: query name → column (equality), { joined: column }, { atLeast: column } or through(side table). */
+  /** Filters of the list: query name → column (equality), { joined: column } or through(side table). */
   filters?: Record<Q, FilterSpec<T, J>>;
   /** Listed unless include_archived; none means the resource is never archived. */
   archivedColumn?: ColumnOf<T>;
@@ -430,7 +425,6 @@ function filterText<T extends TableName, J extends TableName>(filter: FilterSpec
   const same = (condition: string): FilterText => ({ condition, postgres: condition, params: value });
   if (typeof filter === 'string') return same(`t.${ident(filter)} = ?`);
   if ('joined' in filter) return same(`j.${ident(filter.joined)} = ?`);
-  if ('atLeast' in filter) return same(`t.${ident(filter.atLeast)} >= ?`);
   const { table, id, match, only } = filter.through;
   const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
   const ids = `select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted}`;

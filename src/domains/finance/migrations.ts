@@ -95,8 +95,9 @@ export const financeMigrations: Migration[] = [
     ],
   },
   {
-    // updated_since lists by (updated_at, id): one index range from the time asked, however old the collection.
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the
+    // collection; is_archived at the end lets the page and its total skip archived rows in the index.
     name: '0620_finance_requests_sync_index',
-    statements: () => [`CREATE INDEX finance_requests_sync ON finance_requests (org_id, updated_at, id)`],
+    statements: () => [`CREATE INDEX finance_requests_sync ON finance_requests (org_id, updated_at, id, is_archived)`],
   },
 ];

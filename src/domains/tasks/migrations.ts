@@ -79,8 +79,9 @@ export const tasksMigrations: Migration[] = [
   },
   {
     // updated_since lists by (updated_at, id): one index range from the time asked, however old the
-    // collection. It replaces (org_id, updated_at), which left ties in updated_at to a sort.
+    // collection (is_archived at the end: the page and its total skip archived rows in the index).
+    // It replaces (org_id, updated_at), which left ties in updated_at to a sort.
     name: '0702_tasks_sync_index',
-    statements: () => [`CREATE INDEX tasks_sync ON tasks (org_id, updated_at, id)`, `DROP INDEX tasks_updated`],
+    statements: () => [`CREATE INDEX tasks_sync ON tasks (org_id, updated_at, id, is_archived)`, `DROP INDEX tasks_updated`],
   },
 ];
