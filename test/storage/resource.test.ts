@@ -136,6 +136,24 @@ describeEachDatabase('declared resources', (ctx) => {
     assert.deepEqual(present.filter((id) => !archived.has(id) && !ids.includes(id)), [], 'every client never archived was met');
   });
 
+  it('the same while a writer creates and archives at the same time as the pages are read', async () => {
+    const p = await createPrincipal(ctx());
+    const present: string[] = [];
+    for (let i = 0; i < 10; i++) present.push(json<Rec>(await api(ctx(), p.token, 'POST', '/clients', { body: { name: `Busy ${i}` } })).id);
+    const archived = new Set<string>();
+    const writer = (async () => {
+      for (let i = 0; i < 6; i++) {
+        await api(ctx(), p.token, 'POST', '/clients', { body: { name: `Busy new ${i}` } });
+        const victim = present[(i * 3) % present.length] as string;
+        archived.add(victim);
+        await api(ctx(), p.token, 'PATCH', `/clients/${victim}`, { body: { is_archived: true } });
+      }
+    })();
+    const [{ ids }] = await Promise.all([walkByCursor(ctx(), p, '/clients', { limit: '2' }), writer]);
+    assert.equal(new Set(ids).size, ids.length, 'no record twice');
+    assert.deepEqual(present.filter((id) => !archived.has(id) && !ids.includes(id)), [], 'every client never archived was met');
+  });
+
   it('a cursor of another list, other filters, another organization or none at all answers 422, never 500', async () => {
     const p = await createPrincipal(ctx());
     const other = await createPrincipal(ctx());
