@@ -12,7 +12,7 @@ import { clients } from '../src/domains/crm/queries.ts';
 import { newId } from '../src/storage/ids.ts';
 import { createContext, createPrincipal } from '../test/helpers/harness.ts';
 import type { Principal, TestContext } from '../test/helpers/harness.ts';
-import { benchDatabases } from './lib.ts';
+import { benchDatabases, median } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 50_000);
 const LIMIT = 50;
@@ -39,7 +39,7 @@ async function seed(ctx: TestContext, p: Principal): Promise<void> {
 }
 
 /** The median of `SAMPLES` timed calls, in ms (the first few are a warm-up). */
-async function median(call: () => Promise<unknown>): Promise<number> {
+async function medianMs(call: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 5; i++) await call();
   const times: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
@@ -47,8 +47,7 @@ async function median(call: () => Promise<unknown>): Promise<number> {
     await call();
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
+  return median(times);
 }
 
 export default async function run(): Promise<void> {
@@ -62,23 +61,23 @@ export default async function run(): Promise<void> {
       const page = (request: Partial<Parameters<typeof clients.list>[2]>) => clients.list(db, p.orgId, { limit: LIMIT, offset: 0, ...request });
       const deepCursor = (await page({ offset: ROWS - 2 * LIMIT })).next_cursor ?? undefined;
       const since = new Date(START + (ROWS / 2) * 1000).toISOString();
-      const first = await median(() => page({}));
+      const first = await medianMs(() => page({}));
       const measured: Array<[string, number]> = [
         ['first page (offset 0)', first],
-        [`last page by offset (${ROWS - LIMIT})`, await median(() => page({ offset: ROWS - LIMIT }))],
-        ['last page by cursor', await median(() => page({ cursor: deepCursor }))],
-        ['updated_since, from the middle', await median(() => page({ updatedSince: since }))],
+        [`last page by offset (${ROWS - LIMIT})`, await medianMs(() => page({ offset: ROWS - LIMIT }))],
+        ['last page by cursor', await medianMs(() => page({ cursor: deepCursor }))],
+        ['updated_since, from the middle', await medianMs(() => page({ updatedSince: since }))],
       ];
       // The page's own statement without the count beside it: what the cursor makes flat.
       const live = `select t.id, t.name, t.created_at from crm_clients t where t.org_id = '${p.orgId}' and t.is_archived = ${kind === 'postgres' ? 'false' : '0'}`;
       const order = ' order by t.created_at desc, t.id desc limit 51';
       const last = (await sql.raw<{ id: string; created_at: string }>(`${live}${order} offset ${ROWS - 2 * LIMIT - 1}`).execute(db)).rows[0];
       const statement = (text: string) => () => sql.raw(text).execute(db);
-      const firstRows = await median(statement(`${live}${order}`));
+      const firstRows = await medianMs(statement(`${live}${order}`));
       measured.push(
         ['page statement alone: first', firstRows],
-        ['page statement alone: last by offset', await median(statement(`${live}${order} offset ${ROWS - LIMIT}`))],
-        ['page statement alone: last by keyset', await median(statement(`${live} and (t.created_at, t.id) < ('${last?.created_at}', '${last?.id}')${order}`))],
+        ['page statement alone: last by offset', await medianMs(statement(`${live}${order} offset ${ROWS - LIMIT}`))],
+        ['page statement alone: last by keyset', await medianMs(statement(`${live} and (t.created_at, t.id) < ('${last?.created_at}', '${last?.id}')${order}`))],
       );
       for (const [name, ms] of measured) lines.push(`| ${kind} | ${name} | ${ms.toFixed(2)} | ${(ms / (name.startsWith('page statement') ? firstRows : first)).toFixed(2)} |`);
     } finally {
