@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
+export type DatabaseUrlFrom = 'DATABASE_URL' | '--db' | '--to' | 'default';
+
 export interface Config {
   databaseUrl: string;
   /**
@@ -12,6 +14,12 @@ export interface Config {
    * database URL serves for both.
    */
   databaseSessionUrl: string | undefined;
+  /**
+   * Where `databaseUrl` was named, for the messages that name it: the DATABASE_URL setting, the
+   * command line (`--db`; copy's `--to`), or nowhere (the default `sqlite:./data/bizplat.db`,
+   * whose folder is made).
+   */
+  databaseUrlFrom: DatabaseUrlFrom;
   /** PostgreSQL connections this process opens at most for requests and workers (the pool). */
   databasePoolSize: number;
   /** A PostgreSQL statement running longer than this is cancelled (0: no limit). */
@@ -164,6 +172,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
     databaseSessionUrl: env.DATABASE_SESSION_URL || undefined,
+    databaseUrlFrom: env.DATABASE_URL ? 'DATABASE_URL' : 'default',
     databasePoolSize: integer(env, 'BIZPLAT_DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseStatementTimeoutMs: integer(env, 'BIZPLAT_DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     port: integer(env, 'PORT', 3000, 0, 65535),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,8 @@ after(() => {
 
 describe('serve --bootstrap-demo (npm start)', () => {
   const dir = tempDir();
+  // A database named by DATABASE_URL needs its folder (only the default's is made).
+  mkdirSync(join(dir, 'data'));
   const env = { DATABASE_URL: `sqlite:${join(dir, 'data', 'bizplat.db')}`, PORT: '0' };
   let token = '';
 
