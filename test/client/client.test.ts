@@ -244,11 +244,11 @@ describeEachDatabase('@bizplat/client: pagination, the events feed and webhook s
 });
 
 describeEachDatabase('@bizplat/client on 429', (ctx) => {
-  it('waits Retry-After between attempts, then throws the rate_limited envelope', async () => {
+  it('waits Retry-After between attempts (when maxWaitMs allows the minute window), then throws the rate_limited envelope', async () => {
     const { createPrincipal } = await import('../helpers/harness.ts');
     const p = await createPrincipal(ctx());
     const waits: number[] = [];
-    const api = createBizplatClient({ baseUrl: await listen(ctx()), token: p.token, retries: 2, sleep: async (ms) => void waits.push(ms) });
+    const api = createBizplatClient({ baseUrl: await listen(ctx()), token: p.token, retries: 2, maxWaitMs: 60_000, sleep: async (ms) => void waits.push(ms) });
     for (let i = 0; i < 2; i++) await data(api.GET('/ping'));
     const error = await api.GET('/ping').catch((e: unknown) => e);
     assert.ok(error instanceof BizplatRateLimitError, String(error));
