@@ -110,7 +110,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events (the signing secret is returned only here)
-         * @description The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.
+         * @description The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422; a server run for development with BIZPLAT_WEBHOOK_ALLOW_PRIVATE=1 takes them, over plain http too). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.
          *
          *     Requires scope `admin:all` and an administrator (every role right).
          */
