@@ -3180,7 +3180,9 @@ export interface components {
          *         "stageId": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
          *         "stage": "Won"
          *       },
-         *       "ts": "2025-03-01T09:30:00.000+00:00"
+         *       "ts": "2025-03-01T09:30:00.000+00:00",
+         *       "id": "0193b1d4-6a7b-7c8d-9e0f-1a2b3c4d5e6f",
+         *       "type": "deal.won"
          *     } */
         WebhookPayload: {
             /** @enum {string} */
@@ -3199,6 +3201,17 @@ export interface components {
              * @description when the event happened
              */
             ts: string;
+            /**
+             * Format: uuid
+             * @description beyond the spec: the event id, as in the webhook-id and X-Webhook-Id headers (the same on every attempt and redelivery: repeats can be told apart). Present on every delivery made since it was added; a redelivery of one stored before is sent as it was
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id?: string;
+            /**
+             * @description beyond the spec: the event name again, under the name Standard Webhooks gives it
+             * @enum {string}
+             */
+            type?: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "meeting.updated" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
         };
         /**
          * @description A webhook subscription with its delivery statistics.
