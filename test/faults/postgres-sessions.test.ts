@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { buildApp, API_PREFIX } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openStorage } from '../../src/storage/storage.ts';
+import { openMigratedStorage } from '../../src/setup.ts';
 import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
 import type { Receiver, TestCertificate } from '../helpers/https-receiver.ts';
 import { TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
@@ -63,14 +63,19 @@ describe('faults: single PostgreSQL connections', { skip: NO_CLUSTER_REASON }, (
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE crm_clients IN ACCESS EXCLUSIVE MODE');
     const lockedAt = Date.now();
+    let unlock = () => {};
+    t.after(() => unlock());
     // As many reads as the pool has connections, each waiting on the lock with its connection.
     const holders = [timedGet(server, '/clients?limit=1'), timedGet(server, '/clients?limit=2')];
     await waitUntil('both pool connections to wait on the lock', async () => Number(await cluster.sql("SELECT count(*) FROM pg_stat_activity WHERE datname = 'pool' AND wait_event_type = 'Lock'")) >= 2);
-    const late = await Promise.all(['/clients?limit=3', '/clients?limit=4', '/deals?limit=1', '/clients?limit=5'].map((path) => timedGet(server, path)));
+    const lateAnswers = Promise.all(['/clients?limit=3', '/clients?limit=4', '/deals?limit=1', '/clients?limit=5'].map((path) => timedGet(server, path)));
     // Held longer than the request bound, so that a request left waiting for a connection would show.
-    const heldFor = REQUEST_BOUND_MS + 1000 - (Date.now() - lockedAt);
-    if (heldFor > 0) await new Promise((resolve) => setTimeout(resolve, heldFor));
+    await new Promise<void>((resolve) => {
+      unlock = resolve;
+      setTimeout(resolve, REQUEST_BOUND_MS + 1000 - (Date.now() - lockedAt));
+    });
     await locker.query('COMMIT');
+    const late = await lateAnswers;
     const held = await Promise.all(holders);
     t.diagnostic(`requests without a connection answered ${late.map((r) => `${r.status} ${r.code ?? ''} in ${r.ms} ms`).join('; ')}`);
 
@@ -98,8 +103,8 @@ describe('faults: single PostgreSQL connections', { skip: NO_CLUSTER_REASON }, (
     await subscribe(server, receiver.url);
 
     // Writes come from another process's app (here, this one's), so the server learns of them only by NOTIFY.
-    const config = loadConfig({ DATABASE_URL: cluster.url('listen'), BIZPLAT_LOG_LEVEL: 'silent', BIZPLAT_RATE_LIMIT: '1000000' });
-    const storage = openStorage(config);
+    const config = loadConfig({ DATABASE_URL: cluster.url('listen'), BIZPLAT_LOG_LEVEL: process.env.FAULTS_DEBUG ? 'error' : 'silent', BIZPLAT_RATE_LIMIT: '1000000' });
+    const storage = await openMigratedStorage(config);
     const app = await buildApp({ config, storage });
     t.after(async () => {
       await app.close();
