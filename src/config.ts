@@ -16,6 +16,10 @@ export interface Config {
   databasePoolSize: number;
   /** A PostgreSQL statement running longer than this is cancelled (0: no limit). */
   databaseStatementTimeoutMs: number;
+  /** How long a request waits at most for a PostgreSQL connection before it is answered 503 (0: no limit). */
+  databaseAcquireTimeoutMs: number;
+  /** How long `serve` keeps trying to reach the database at start before it gives up (0: until it is reached). */
+  databaseStartTimeoutMs: number;
   port: number;
   host: string;
   rateLimitPerMinute: number;
@@ -166,6 +170,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseSessionUrl: env.DATABASE_SESSION_URL || undefined,
     databasePoolSize: integer(env, 'BIZPLAT_DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseStatementTimeoutMs: integer(env, 'BIZPLAT_DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
+    databaseAcquireTimeoutMs: integer(env, 'BIZPLAT_DATABASE_ACQUIRE_TIMEOUT_MS', 3000, 0, 600_000),
+    databaseStartTimeoutMs: integer(env, 'BIZPLAT_DATABASE_START_TIMEOUT_MS', 0, 0, 86_400_000),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     rateLimitPerMinute: integer(env, 'BIZPLAT_RATE_LIMIT', 300, 1, 10_000_000),

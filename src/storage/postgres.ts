@@ -134,15 +134,28 @@ export interface PoolOptions {
   statementTimeoutMs: number;
   /** `url` is a transaction pooler: no session state, no named statements (PgBouncer before 1.21 has none). */
   pooled: boolean;
+  /** Milliseconds a caller waits at most for a connection (a free one, or a new one connecting); 0: no limit. */
+  acquireTimeoutMs: number;
 }
 
 export function openPostgres(url: string, options: PoolOptions): PostgresHandle {
   const target = parsePostgresUrl(url);
   const base = options.pooled ? pooledClientConfig(target) : postgresClientConfig(target);
   const timeout = !options.pooled && options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {};
-  const pool = new Pool({ ...base, ...timeout, max: options.size, pipeline: true });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  const pool = new Pool({
+    ...base,
+    ...timeout,
+    max: options.size,
+    pipeline: true,
+    // A dead peer (a failed-over host that vanished) is noticed by the kernel, not after hours.
+    keepAlive: true,
+    ...(options.acquireTimeoutMs > 0 ? { connectionTimeoutMillis: options.acquireTimeoutMs } : {}),
+  });
+  // A connection lost while idle (a server restart) must not crash the process: the pool drops it.
   pool.on('error', () => {});
+  // Nor while lent out: the pool listens to idle connections only, and a lost one emits 'error'
+  // besides failing the query under way, which is what reports it (to the request, the worker).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const schema = target.schema;
   if (!options.pooled) pool.on('connect', useNamedStatements);
   else if (schema !== undefined) pool.on('connect', (client) => scopedToSchema(client, schema));

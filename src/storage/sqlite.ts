@@ -8,21 +8,36 @@ import type { SqliteSynchronous } from '../config.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteHandle } from './statements.ts';
 
-/** Write transactions take the write lock at BEGIN, so two writers never deadlock upgrading a read lock. */
+/**
+ * Write transactions take the write lock at BEGIN, so two writers never deadlock upgrading a
+ * read lock. A failure that SQLite answers by rolling the whole transaction back itself (a full
+ * disk, SQLITE_FULL) leaves nothing to roll back: the rollback is skipped, so the caller gets
+ * that failure rather than "cannot rollback - no transaction is active".
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #raw: BetterSqlite3.Database;
+  constructor(database: SqliteDatabase, raw: BetterSqlite3.Database) {
+    super({ database });
+    this.#raw = raw;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#raw.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
-  constructor(database: SqliteDatabase) {
+  readonly #raw: BetterSqlite3.Database;
+  constructor(database: SqliteDatabase, raw: BetterSqlite3.Database) {
     super({ database });
     this.#database = database;
+    this.#raw = raw;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    return new ImmediateSqliteDriver(this.#database, this.#raw);
   }
 }
 
@@ -113,7 +128,7 @@ export function openSqlite(path: string, synchronous: SqliteSynchronous): Sqlite
   // write system calls per changed page saved.
   raw.pragma('temp_store = MEMORY');
   let writes = 0;
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw, () => (writes += 1))) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw, () => (writes += 1)), raw) });
   registerSqliteHandle(db, raw);
   return { db, raw, syncLog: syncOurselves ? () => syncFile(`${path}-wal`) : undefined, localWrites: () => writes };
 }
