@@ -103,9 +103,11 @@ export async function underWrites(t: TestContext, server: FaultServer, prefix: s
       break;
     }
   }
-  problems.push(...(await writeProblems(server, load)).slice(0, 20));
-  problems.push(...(await eventProblems(server, load)).slice(0, 20));
-  if (receiver) problems.push(...(await deliveryProblems(receiver.received, load)).slice(0, 20));
+  // A check that cannot be made (the server refuses to answer it) is a problem like the others.
+  const check = async (found: Promise<string[]>) => problems.push(...(await found.catch((error: unknown) => [String(error)])).slice(0, 20));
+  await check(writeProblems(server, load));
+  await check(eventProblems(server, load));
+  if (receiver) await check(deliveryProblems(receiver.received, load));
 
   const slowest = Math.max(...load.answers.map((a) => a.ms));
   t.diagnostic(`${load.acknowledged.size} writes acknowledged; answers: ${JSON.stringify(tally(load.answers))}; slowest ${slowest} ms`);

@@ -47,14 +47,22 @@ export function notable(server: FaultServer, chars = 4000): string {
   return server.child.output().split('\n').filter((line) => !line.includes('"msg":"request completed"')).join('\n').slice(-chars);
 }
 
-/** GET through the API as the demo admin; the parsed body, failing on anything but 200. */
-export async function getJson<T>(target: Target, path: string): Promise<T> {
+/**
+ * GET through the API as the demo admin; the parsed body. A 503 is repeated after its
+ * Retry-After, as a client would, and noted in `refused` (when given) for the verdict; anything
+ * else but 200 fails.
+ */
+export async function getJson<T>(target: Target, path: string, refused?: string[]): Promise<T> {
   const agent = new Agent({ connections: 1 });
   try {
-    const response = await request(`${target.base}${path}`, { dispatcher: agent, headers: { 'x-api-token': target.token } });
-    const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`GET ${path}: ${response.statusCode} ${text}`);
-    return JSON.parse(text) as T;
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await request(`${target.base}${path}`, { dispatcher: agent, headers: { 'x-api-token': target.token } });
+      const text = await response.body.text();
+      if (response.statusCode === 200) return JSON.parse(text) as T;
+      if (response.statusCode !== 503 || refused === undefined || attempt >= 20) throw new Error(`GET ${path}: ${response.statusCode} ${text}`);
+      refused.push(`GET ${path} after the fault: 503 ${text.slice(0, 200)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, Number(response.headers['retry-after']) || 1)));
+    }
   } finally {
     await agent.close();
   }
@@ -80,12 +88,13 @@ export async function postJson<T>(target: Target, path: string, body: unknown): 
  */
 export async function writeProblems(target: Target, load: WriteLoad): Promise<string[]> {
   const byName = new Map<string, string[]>();
+  const refused: string[] = [];
   for (let offset = 0; ; offset += 200) {
-    const page = await getJson<{ items: Array<{ id: string; name: string }>; total: number }>(target, `/clients?limit=200&offset=${offset}`);
+    const page = await getJson<{ items: Array<{ id: string; name: string }>; total: number }>(target, `/clients?limit=200&offset=${offset}`, refused);
     for (const c of page.items) if (c.name.startsWith(`${load.prefix}-`)) byName.set(c.name, [...(byName.get(c.name) ?? []), c.id]);
     if (page.items.length < 200) break;
   }
-  const problems: string[] = [];
+  const problems: string[] = [...refused];
   for (const [key, id] of load.acknowledged) {
     const ids = byName.get(key) ?? [];
     if (ids.length === 0) problems.push(`${key}: acknowledged as ${id}, missing`);
@@ -103,9 +112,10 @@ export async function eventProblems(target: Target, load: WriteLoad): Promise<st
   const seen = new Map<string, number>();
   let cursor: string | undefined;
   const missing = () => [...wanted].filter((id) => !seen.has(id));
+  const refused: string[] = [];
   await waitUntil('every acknowledged client\'s client.created event in the feed', async () => {
     for (;;) {
-      const page = await getJson<{ items: Array<{ data: { entityId: string } }>; next_cursor: string }>(target, `/events?types=client.created&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page = await getJson<{ items: Array<{ data: { entityId: string } }>; next_cursor: string }>(target, `/events?types=client.created&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, refused);
       for (const item of page.items) if (wanted.has(item.data.entityId)) seen.set(item.data.entityId, (seen.get(item.data.entityId) ?? 0) + 1);
       cursor = page.next_cursor;
       if (page.items.length < 500) break;
@@ -113,6 +123,7 @@ export async function eventProblems(target: Target, load: WriteLoad): Promise<st
     return missing().length === 0;
   }, 60_000, () => `missing ${missing().slice(0, 10).join(', ')}`).catch(() => {});
   return [
+    ...refused,
     ...missing().map((id) => `client ${id}: no client.created event`),
     ...[...seen].filter(([, n]) => n > 1).map(([id, n]) => `client ${id}: ${n} client.created events`),
   ];

@@ -67,17 +67,29 @@ export function postgresOwnedDir(prefix: string): string {
   return dir;
 }
 
-const running = new Set<PgCluster>();
-process.once('exit', () => {
-  for (const cluster of running) {
+/**
+ * Runs the shell `script` once this process is gone, however it ended (even by SIGKILL): a
+ * watcher in a process group of its own waits for this process's end. For servers a test starts
+ * as daemons, which are not its children and would outlive it. Returns what cancels it (the
+ * test removed them itself).
+ */
+export function cleanUpAfterThisProcess(script: string): () => void {
+  const watcher = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${script}`], { detached: true, stdio: 'ignore' });
+  watcher.unref();
+  return () => {
     try {
-      execFileSync(asRoot ? 'runuser' : join(PG_BIN!, 'pg_ctl'), [...(asRoot ? ['-u', 'postgres', '--', join(PG_BIN!, 'pg_ctl')] : []), '-D', cluster.dataDir, 'stop', '-m', 'immediate'], { stdio: 'ignore' });
+      process.kill(-watcher.pid!, 'SIGKILL');
     } catch {
-      // already stopped
+      // already ended
     }
-    rmSync(cluster.dir, { recursive: true, force: true });
-  }
-});
+  };
+}
+
+/** The shell command that stops the cluster in `dir` at once, as the postgres user when this is root. */
+function stopCommand(dir: string): string {
+  const pgCtl = `${join(PG_BIN!, 'pg_ctl')} -D ${join(dir, 'data')} stop -m immediate`;
+  return `${asRoot ? `runuser -u postgres -- ${pgCtl}` : pgCtl} >/dev/null 2>&1`;
+}
 
 /** Settings of every cluster here: fast, small, ready for a standby and for a few servers' pools. */
 const SETTINGS = [
@@ -92,12 +104,16 @@ const SETTINGS = [
 ];
 
 export class PgCluster {
+  private readonly forgetCleanUp: () => void;
+
   /** The port stays the same across stops and starts. */
   constructor(
     readonly dir: string,
     readonly port: number,
     readonly name: string,
-  ) {}
+  ) {
+    this.forgetCleanUp = cleanUpAfterThisProcess(`${stopCommand(dir)}; rm -rf ${dir}`);
+  }
 
   get dataDir(): string {
     return join(this.dir, 'data');
@@ -111,7 +127,6 @@ export class PgCluster {
   async start(): Promise<void> {
     const options = ['-p', String(this.port), '-k', this.dir, '-c', `cluster_name=${this.name}`, ...SETTINGS.flatMap((s) => ['-c', s])].join(' ');
     await asPostgres('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.dir, 'log'), '-w', '-t', '300', 'start']);
-    running.add(this);
   }
 
   /** Starts the postmaster unless it runs (a case that failed mid-fault leaves it stopped for the next). */
@@ -137,9 +152,9 @@ export class PgCluster {
 
   /** Stops the postmaster (if running) and removes the cluster's files. */
   async remove(): Promise<void> {
-    running.delete(this);
     await this.stopImmediately().catch(() => {});
     rmSync(this.dir, { recursive: true, force: true });
+    this.forgetCleanUp();
   }
 
   /** Everything the postmaster logged, for a failure message. */

@@ -2,13 +2,13 @@
  * A PgBouncer of a test's own (transaction pooling by default) on a free port, which the test may
  * kill, start again on the same port, and re-point with RELOAD after rewriting its databases, as
  * an operator does in a failover. PgBouncer refuses to run as root: as root it runs as postgres.
- * It runs as a daemon (not a child of the test process): `remove()` ends it, and any still running
- * when the test process exits are killed then.
+ * It runs as a daemon (not a child of the test process): `remove()` ends it, or else the end of
+ * the test process.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitUntil } from './patience.ts';
-import { asPostgres, postgresOwnedDir, runAsPostgres } from './pg-cluster.ts';
+import { asPostgres, cleanUpAfterThisProcess, postgresOwnedDir, runAsPostgres } from './pg-cluster.ts';
 import { freePort } from './ports.ts';
 
 const PGBOUNCER = existsSync('/usr/sbin/pgbouncer') ? '/usr/sbin/pgbouncer' : 'pgbouncer';
@@ -24,17 +24,17 @@ export interface BouncerDatabase {
   poolMode?: 'session' | 'transaction';
 }
 
-const running = new Set<PgBouncer>();
-process.once('exit', () => {
-  for (const bouncer of running) bouncer.killSync();
-});
 
 export class PgBouncer {
+  private readonly forgetCleanUp: () => void;
+
   private constructor(
     readonly dir: string,
     readonly port: number,
     private databases: BouncerDatabase[],
-  ) {}
+  ) {
+    this.forgetCleanUp = cleanUpAfterThisProcess(`kill -9 "$(cat ${this.pidFile} 2>/dev/null)" 2>/dev/null; rm -rf ${dir}`);
+  }
 
   static async create(databases: BouncerDatabase[]): Promise<PgBouncer> {
     const bouncer = new PgBouncer(postgresOwnedDir('bizplat-pgbouncer-'), await freePort(), databases);
@@ -71,9 +71,10 @@ export class PgBouncer {
         'max_client_conn = 500',
         'default_pool_size = 20',
         'server_login_retry = 1',
-        // The server's direct connections send `options` (time zone, schema), which PgBouncer cannot pass on:
-        // a session-mode entry for DATABASE_SESSION_URL ignores them, the database setting the time zone instead.
-        'ignore_startup_parameters = extra_float_digits, options',
+        // The server's direct connections send `options` (time zone, schema) and `statement_timeout` at start-up,
+        // which PgBouncer 1.18 cannot pass on and refuses: a session-mode entry for DATABASE_SESSION_URL must
+        // ignore them (the database sets the time zone instead; those connections then run without the time-out).
+        'ignore_startup_parameters = extra_float_digits, options, statement_timeout',
         `logfile = ${join(this.dir, 'pgbouncer.log')}`,
         `pidfile = ${this.pidFile}`,
         '',
@@ -86,7 +87,6 @@ export class PgBouncer {
     rmSync(this.pidFile, { force: true });
     const ini = join(this.dir, 'pgbouncer.ini');
     await runAsPostgres(PGBOUNCER, ['-d', ini]);
-    running.add(this);
     await waitUntil('the private PgBouncer to answer', async () => (await this.admin('SHOW VERSION').then(() => true, () => false)), undefined, () => this.log());
   }
 
@@ -96,8 +96,7 @@ export class PgBouncer {
     await waitUntil('the private PgBouncer to be gone', async () => !(await this.admin('SHOW VERSION').then(() => true, () => false)));
   }
 
-  killSync(): void {
-    running.delete(this);
+  private killSync(): void {
     try {
       process.kill(Number(readFileSync(this.pidFile, 'utf8').trim()), 'SIGKILL');
     } catch {
@@ -125,8 +124,10 @@ export class PgBouncer {
     }
   }
 
+  /** Kills it and removes its files. */
   async remove(): Promise<void> {
     this.killSync();
     rmSync(this.dir, { recursive: true, force: true });
+    this.forgetCleanUp();
   }
 }

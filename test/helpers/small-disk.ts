@@ -11,6 +11,7 @@ import { open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cleanUpAfterThisProcess } from './pg-cluster.ts';
 
 const run = promisify(execFile);
 
@@ -36,6 +37,7 @@ export async function makeSmallDisk(megabytes: number): Promise<SmallDisk | { re
     return { refused: `a tmpfs cannot be mounted here (${(error as Error).message.split('\n')[0]}): a full disk cannot be made honestly` };
   }
   const filler = join(dir, 'filler');
+  const forgetCleanUp = cleanUpAfterThisProcess(`umount -l ${dir} 2>/dev/null; rmdir ${dir} 2>/dev/null`);
   return {
     dir,
     fill: async () => {
@@ -68,6 +70,7 @@ export async function makeSmallDisk(megabytes: number): Promise<SmallDisk | { re
     remove: async () => {
       await run('umount', ['-l', dir]).catch(() => {});
       rmSync(dir, { recursive: true, force: true });
+      forgetCleanUp();
     },
   };
 }
