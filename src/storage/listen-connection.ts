@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** The first wait before connecting again after the connection was lost, doubled after each failure up to the last. */
 const FIRST_RETRY_MS = 250;

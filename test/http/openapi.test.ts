@@ -115,8 +115,9 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
   it('documents every answer the server gives, each error in the envelope, with the response headers', async () => {
     const doc = await served(ctx());
     const statuses = (op: Operation) => Object.keys(op.responses).sort();
-    assert.deepEqual(statuses(doc.paths['/notes']!.post!), ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503']);
-    assert.deepEqual(statuses(doc.paths['/notes/{id}']!.patch!), ['200', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '500', '503']);
+    // A write may meet a full disk (507 storage_full); any request an unreachable database (503).
+    assert.deepEqual(statuses(doc.paths['/notes']!.post!), ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503', '507']);
+    assert.deepEqual(statuses(doc.paths['/notes/{id}']!.patch!), ['200', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '500', '503', '507']);
     assert.deepEqual(statuses(doc.paths['/notes/{id}']!.get!), ['200', '304', '400', '401', '403', '404', '414', '415', '422', '429', '500', '503']);
     for (const [name, answer] of Object.entries(doc.components.responses)) {
       assert.equal(answer.content!['application/json']!.schema.$ref, '#/components/schemas/ErrorEnvelope', name);
@@ -124,6 +125,7 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
     }
     assert.ok(doc.components.responses.TooManyRequests!.headers!['Retry-After']);
     assert.ok(doc.components.responses.ServiceUnavailable!.headers!['Retry-After']);
+    assert.ok(doc.components.responses.InsufficientStorage!.headers!['Retry-After']);
     assert.equal(doc.components.headers['X-Request-Id']!.required, true);
     assert.equal(doc.components.headers['Retry-After']!.required, true);
     for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Idempotent-Replayed']) assert.ok(doc.components.headers[name], name);

@@ -53,6 +53,11 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
       assert.deepEqual([one.status, one.body.title], [200, 'Read through MCP']);
       const bad = await call(c, 'listTasks', { limit: 0 });
       assert.deepEqual([bad.isError, bad.status, bad.body.error, codeOf(bad)], [true, 422, 'validation_error', 'validation_error']);
+      // A dot segment as an id would be resolved away and reach another operation (the list, the API root).
+      for (const id of ['.', '..']) {
+        const dotted = await call(c, 'getTask', { id });
+        assert.deepEqual([dotted.isError, dotted.status, codeOf(dotted)], [true, null, 'validation_error'], `id ${id}`);
+      }
     });
   });
 
