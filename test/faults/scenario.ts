@@ -10,6 +10,7 @@ import type { Receiver } from '../helpers/https-receiver.ts';
 import { waitUntil } from '../helpers/patience.ts';
 import { REQUEST_BOUND_MS, ReadyzPoller, WriteLoad, recoveryMs, tally, wrongAnswers } from './load.ts';
 import type { FaultAnswer } from './load.ts';
+import { logRecords } from '../deploy/traffic.ts';
 import { deliveryProblems, eventProblems, notable, writeProblems } from './server.ts';
 import type { FaultServer } from './server.ts';
 
@@ -109,6 +110,17 @@ export async function underWrites(t: TestContext, server: FaultServer, prefix: s
   await check(eventProblems(server, load));
   if (receiver) await check(deliveryProblems(receiver.received, load));
 
+  // The log tells the operator once that the database went away and once that it came back, never a stack per request.
+  const records = logRecords(server.child.output());
+  const downs = records.filter((r) => typeof r.outage === 'string' && r.outageMs === undefined).length;
+  const ups = records.filter((r) => typeof r.outage === 'string' && typeof r.outageMs === 'number').length;
+  const stacks = records.filter((r) => JSON.stringify(r).includes('"stack"')).length;
+  if (fault.answer) {
+    if (downs < (fault.cycles ?? 1)) problems.push(`the log said ${downs} times that the database went away, over ${fault.cycles ?? 1} faults`);
+    if (ups !== downs) problems.push(`the log said ${downs} times that the database went away but ${ups} times that it came back`);
+  }
+  if (stacks > downs) problems.push(`the log holds ${stacks} records with a stack over ${downs} outages: ${JSON.stringify(records.find((r) => JSON.stringify(r).includes('"stack"'))).slice(0, 600)}`);
+  t.diagnostic(`log: ${downs} outages begun, ${ups} ended, ${stacks} records with a stack`);
   const slowest = Math.max(...load.answers.map((a) => a.ms));
   t.diagnostic(`${load.acknowledged.size} writes acknowledged; answers: ${JSON.stringify(tally(load.answers))}; slowest ${slowest} ms`);
   t.diagnostic(`recovery (first 2xx after the fault ended), ms: ${recoveries.map((r) => r ?? 'none').join(', ')}`);
