@@ -7,44 +7,30 @@
  * cases, each on a database of its own.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
-import type { Receiver, TestCertificate } from '../helpers/https-receiver.ts';
+import { describe, it } from 'node:test';
 import { TEST_TIMEOUT_MS } from '../helpers/patience.ts';
-import { NO_CLUSTER_REASON, startCluster } from '../helpers/pg-cluster.ts';
-import type { PgCluster } from '../helpers/pg-cluster.ts';
+import { NO_CLUSTER_REASON } from '../helpers/pg-cluster.ts';
 import { DATABASE_AWAY } from './load.ts';
 import { notable, serveOn, subscribe } from './server.ts';
+import { clusterAndReceiver } from './surroundings.ts';
 import { underWrites } from './scenario.ts';
 
 /** Writes must succeed again within this long after PostgreSQL accepts connections again. */
 const RECOVERY_BOUND_MS = 2000;
 
 describe('faults: PostgreSQL stopped immediately and started again (direct connection)', { skip: NO_CLUSTER_REASON }, () => {
-  let cluster: PgCluster;
-  let cert: TestCertificate;
-  let receiver: Receiver;
-
-  before(async () => {
-    cluster = await startCluster();
-    cert = makeCertificate();
-    receiver = await startReceiver(cert);
-  });
-  after(async () => {
-    await receiver?.close();
-    cert?.remove();
-    await cluster?.remove();
-  });
+  const surroundings = clusterAndReceiver();
 
   const restart = (outageMs: number) => ({
-    make: () => cluster.stopImmediately(),
-    mend: () => cluster.start(),
+    make: () => surroundings().cluster.stopImmediately(),
+    mend: () => surroundings().cluster.start(),
     answer: DATABASE_AWAY,
     outageMs,
     recoveryBoundMs: RECOVERY_BOUND_MS,
   });
 
   it('rides through one restart: 503 database_unavailable meanwhile, writes back within 2 s, nothing lost or doubled, events and webhooks delivered', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { cluster, cert, receiver } = surroundings();
     await cluster.ensureStarted();
     await cluster.sql('CREATE DATABASE once');
     const server = await serveOn(cluster.url('once'), { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile, BIZPLAT_WEBHOOK_POLL_MS: '500' });
@@ -55,6 +41,7 @@ describe('faults: PostgreSQL stopped immediately and started again (direct conne
   });
 
   it('rides through ten restarts in a row under writes: alive throughout, each recovery within 2 s, zero lost, zero duplicates', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { cluster } = surroundings();
     await cluster.ensureStarted();
     await cluster.sql('CREATE DATABASE tenfold');
     const server = await serveOn(cluster.url('tenfold'));

@@ -6,18 +6,16 @@
  * is ten minutes).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import pg from 'pg';
 import { buildApp, API_PREFIX } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openMigratedStorage } from '../../src/setup.ts';
-import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
-import type { Receiver, TestCertificate } from '../helpers/https-receiver.ts';
 import { TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
-import { NO_CLUSTER_REASON, startCluster } from '../helpers/pg-cluster.ts';
-import type { PgCluster } from '../helpers/pg-cluster.ts';
+import { NO_CLUSTER_REASON } from '../helpers/pg-cluster.ts';
 import { REQUEST_BOUND_MS } from './load.ts';
 import { getJson, notable, serveOn, subscribe } from './server.ts';
+import { clusterAndReceiver } from './surroundings.ts';
 import type { FaultServer } from './server.ts';
 
 /** A GET's status, details.error, Retry-After and time taken. */
@@ -35,22 +33,10 @@ async function timedGet(server: FaultServer, path: string): Promise<{ status: nu
 }
 
 describe('faults: single PostgreSQL connections', { skip: NO_CLUSTER_REASON }, () => {
-  let cluster: PgCluster;
-  let cert: TestCertificate;
-  let receiver: Receiver;
-
-  before(async () => {
-    cluster = await startCluster();
-    cert = makeCertificate();
-    receiver = await startReceiver(cert);
-  });
-  after(async () => {
-    await receiver?.close();
-    cert?.remove();
-    await cluster?.remove();
-  });
+  const surroundings = clusterAndReceiver();
 
   it('every pool connection held up behind a lock: a request that needs one gets 503 database_unavailable within the acquire time-out, and all go on once the lock is gone', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { cluster } = surroundings();
     await cluster.sql('CREATE DATABASE pool');
     const acquireMs = 1000;
     const server = await serveOn(cluster.url('pool'), { BIZPLAT_DATABASE_POOL_SIZE: '2', BIZPLAT_DATABASE_ACQUIRE_TIMEOUT_MS: String(acquireMs) });
@@ -91,6 +77,7 @@ describe('faults: single PostgreSQL connections', { skip: NO_CLUSTER_REASON }, (
   });
 
   it('the LISTEN connection killed with pg_terminate_backend: the server listens again and wake-ups resume without waiting for the poll', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { cluster, cert, receiver } = surroundings();
     await cluster.sql('CREATE DATABASE listen');
     // The loops poll every ten minutes: only a wake-up can deliver within the limits below.
     const server = await serveOn(cluster.url('listen'), {
@@ -103,7 +90,7 @@ describe('faults: single PostgreSQL connections', { skip: NO_CLUSTER_REASON }, (
     await subscribe(server, receiver.url);
 
     // Writes come from another process's app (here, this one's), so the server learns of them only by NOTIFY.
-    const config = loadConfig({ DATABASE_URL: cluster.url('listen'), BIZPLAT_LOG_LEVEL: process.env.FAULTS_DEBUG ? 'error' : 'silent', BIZPLAT_RATE_LIMIT: '1000000' });
+    const config = loadConfig({ DATABASE_URL: cluster.url('listen'), BIZPLAT_LOG_LEVEL: 'silent', BIZPLAT_RATE_LIMIT: '1000000' });
     const storage = await openMigratedStorage(config);
     const app = await buildApp({ config, storage });
     t.after(async () => {
