@@ -10,9 +10,9 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { bumpCollection } from './change-counters.ts';
 import type { Collection } from './change-counters.ts';
-import { containsPattern } from './codecs.ts';
 import { DuplicateIdError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
 import type { Database } from './schema.ts';
+import { searchCondition } from './search-index.ts';
 import { ident, RowReader, runUnansweredWrite, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { FailureReading } from './pipelined.ts';
 import type { Db } from './statements.ts';
@@ -75,7 +75,8 @@ export interface AtLeast<T extends TableName> {
  * A list filter through a side table of the same organization: the record's id is among the
  * `id` values of the side table's rows whose `match` column equals the value (and, with
  * `only`, whose column is one of the listed values). The side table should index
- * (org_id, match, id): the filter then reads only the matching ids, however large the table.
+ * (org_id, match, id), which serves both the value's range and PostgreSQL's probe of one record:
+ * the filter then reads the matching ids or a page's worth of probes, however large the table.
  */
 export interface Through<S extends TableName = TableName> {
   readonly through: {
@@ -103,7 +104,10 @@ export interface ResourceSpec<T extends TableName, J extends TableName, F extend
   filters?: Record<Q, FilterSpec<T, J>>;
   /** Listed unless include_archived; none means the resource is never archived. */
   archivedColumn?: ColumnOf<T>;
-  /** Matched with LIKE against containsPattern(search). */
+  /**
+   * A searchText() column `search` matches as a substring (LIKE containsPattern(search)), through
+   * the column's search index: the table needs a migration with t.searchIndex(table, column).
+   */
   searchColumn?: ColumnOf<T>;
   /**
    * How a failed insert reads besides a duplicate id, for a table with a unique column of its own
@@ -232,7 +236,7 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   }
   const listTexts = new Map<string, { all: string; page: string; count: string }>();
 
-  const filtered = (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+  const filtered = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
     const postgres = usesNumberedPlaceholders(db);
     const conditions: string[] = [];
     const params: unknown[] = [orgId];
@@ -241,8 +245,9 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       params.push(false);
     }
     if (spec.searchColumn !== undefined && request.search) {
-      conditions.push(`t.${ident(spec.searchColumn)} like ? escape '\\'`);
-      params.push(containsPattern(request.search));
+      const search = await searchCondition(db, spec.table, spec.searchColumn, request.search);
+      conditions.push(search.condition);
+      params.push(...search.params);
     }
     for (const [name, value] of Object.entries(request.where ?? {})) {
       if (value === undefined) continue;
@@ -262,13 +267,13 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   };
 
   const list = async (db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>> => {
-    const { texts, params } = filtered(db, orgId, request);
+    const { texts, params } = await filtered(db, orgId, request);
     const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.wideRows(db, texts.page, [...params, request.limit, request.offset], names.length)]);
     return { items: rows.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset };
   };
 
   const all = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'> = {}): Promise<R[]> => {
-    const { texts, params } = filtered(db, orgId, request);
+    const { texts, params } = await filtered(db, orgId, request);
     return (await reader.wideRows(db, texts.all, params, names.length)).map(fromArray);
   };
 
@@ -363,11 +368,12 @@ function filterText<T extends TableName, J extends TableName>(filter: FilterSpec
   const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
   const ids = `select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted}`;
   return {
-    // SQLite drives the search from the listed ids (primary-key lookups). PostgreSQL would plan
-    // `in (…)` as a semi-join over every row of the organization; `= any(array(…))` reads the
-    // ids once and looks each up through the primary key.
+    // SQLite drives the search from the listed ids (primary-key lookups), then sorts them.
+    // PostgreSQL plans the semi-join by the statistics: from the side table's (org_id, match, id)
+    // range when it is short, or along the list's order index with one probe of the side table
+    // per record when the match is common, so a page reads about its own rows.
     condition: `t."id" in (${ids})`,
-    postgres: `t."id" = any(array(${ids}))`,
+    postgres: `exists (select 1 from ${ident(table)} s where s."org_id" = t."org_id" and s.${ident(id)} = t."id" and s."org_id" = ? and s.${ident(match)} = ?${restricted})`,
     params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
   };
 }

@@ -122,4 +122,9 @@ export const crmMigrations: Migration[] = [
       `CREATE INDEX crm_deals_live ON crm_deals (org_id, is_archived, created_at, id)`,
     ],
   },
+  {
+    // search reads an index of the text's trigrams instead of every record (storage/search-index.ts).
+    name: '0104_crm_search_indexes',
+    statements: (t) => [...t.searchIndex('crm_clients', 'search_text'), ...t.searchIndex('crm_contacts', 'search_text'), ...t.searchIndex('crm_deals', 'search_text')],
+  },
 ];

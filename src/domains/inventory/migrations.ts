@@ -134,4 +134,9 @@ export const inventoryMigrations: Migration[] = [
       lowerIdsStatement('stock_movement_lines', ['item_id']),
     ],
   },
+  {
+    // search reads an index of the text's trigrams instead of every product (storage/search-index.ts).
+    name: '0550_inventory_search_index',
+    statements: (t) => t.searchIndex('products', 'search_text'),
+  },
 ];

@@ -77,4 +77,9 @@ export const tasksMigrations: Migration[] = [
     name: '0701_task_stewards',
     statements: () => [`ALTER TABLE tasks ADD COLUMN steward_right TEXT`, `ALTER TABLE tasks ADD COLUMN steward_scope TEXT`],
   },
+  {
+    // GET /tasks?status= reads its own range in list order: a page reads its rows, the total the status's.
+    name: '0702_task_status_list_index',
+    statements: () => [`CREATE INDEX tasks_status_live ON tasks (org_id, is_archived, status, created_at, id)`],
+  },
 ];

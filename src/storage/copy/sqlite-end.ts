@@ -22,8 +22,16 @@ function openFile(path: string, readonly: boolean, what: string): BetterSqlite3.
   }
 }
 
+/**
+ * The tables that hold data. Virtual tables and their shadow tables (the search indexes, see
+ * storage/search-index.ts) are left out: they are derived from the others, and the target's
+ * triggers fill its own as the rows go in.
+ */
 function tableNames(db: BetterSqlite3.Database): string[] {
-  return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").pluck().all() as string[];
+  return db
+    .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    .pluck()
+    .all() as string[];
 }
 
 function shapes(db: BetterSqlite3.Database): TableShape[] {
