@@ -1,9 +1,10 @@
 /**
  * The pooler's faults, under writes, on a cluster and a PgBouncer (transaction pooling) of this
  * file's own: PgBouncer killed and started again on its port; and a failover, the primary
- * stopped and its synchronous standby promoted, PgBouncer re-pointed at it by RELOAD, as
- * docs/operations.md tells the operator. The server stays up, answers 503
- * database_unavailable meanwhile, comes back by itself, and loses no acknowledged write.
+ * stopped and its synchronous standby promoted, PgBouncer re-pointed at it by RELOAD, as an
+ * operator does: both DATABASE_URL and DATABASE_SESSION_URL lead through PgBouncer (the second
+ * to an entry in session pooling), so the one RELOAD moves both. The server stays up, answers
+ * 503 database_unavailable meanwhile, comes back by itself, and loses no acknowledged write.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
