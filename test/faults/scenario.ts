@@ -116,12 +116,13 @@ export async function underWrites(t: TestContext, server: FaultServer, prefix: s
   const downs = records.filter((r) => typeof r.outage === 'string' && r.outageMs === undefined).length;
   const ups = records.filter((r) => typeof r.outage === 'string' && typeof r.outageMs === 'number').length;
   const stacks = records.filter((r) => JSON.stringify(r).includes('"stack"')).length;
+  const reasons = records.filter((r) => typeof r.reason === 'string').map((r) => String(r.reason));
   if (fault.answer) {
     if (downs < (fault.cycles ?? 1)) problems.push(`the log said ${downs} times that the database went away, over ${fault.cycles ?? 1} faults`);
     if (ups !== downs) problems.push(`the log said ${downs} times that the database went away but ${ups} times that it came back`);
   }
   if (stacks > (fault.cycles ?? 1)) problems.push(`the log holds ${stacks} records with a stack over ${fault.cycles ?? 1} faults: ${JSON.stringify(records.find((r) => JSON.stringify(r).includes('"stack"'))).slice(0, 600)}`);
-  t.diagnostic(`log: ${downs} outages begun, ${ups} ended, ${stacks} records with a stack`);
+  t.diagnostic(`log: ${downs} outages begun (${reasons.join('; ')}), ${ups} ended, ${stacks} records with a stack`);
   const slowest = Math.max(...load.answers.map((a) => a.ms));
   t.diagnostic(`${load.acknowledged.size} writes acknowledged; answers: ${JSON.stringify(tally(load.answers))}; slowest ${slowest} ms`);
   t.diagnostic(`recovery (first 2xx after the fault ended), ms: ${recoveries.map((r) => r ?? 'none').join(', ')}`);
