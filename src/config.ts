@@ -5,6 +5,8 @@ import { isIP } from 'node:net';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
+export type DatabaseUrlFrom = 'DATABASE_URL' | '--db' | '--to' | 'default';
+
 export interface Config {
   databaseUrl: string;
   /**
@@ -13,6 +15,12 @@ export interface Config {
    * database URL serves for both.
    */
   databaseSessionUrl: string | undefined;
+  /**
+   * Where `databaseUrl` was named, for the messages that name it: the DATABASE_URL setting, the
+   * command line (`--db`; copy's `--to`), or nowhere (the default `sqlite:./data/bizplat.db`,
+   * whose folder is made).
+   */
+  databaseUrlFrom: DatabaseUrlFrom;
   /** PostgreSQL connections this process opens at most for requests and workers (the pool). */
   databasePoolSize: number;
   /** A PostgreSQL statement running longer than this is cancelled (0: no limit). */
@@ -206,6 +214,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
     databaseSessionUrl: env.DATABASE_SESSION_URL || undefined,
+    databaseUrlFrom: env.DATABASE_URL ? 'DATABASE_URL' : 'default',
     databasePoolSize: integer(env, 'BIZPLAT_DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseStatementTimeoutMs: integer(env, 'BIZPLAT_DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     databaseAcquireTimeoutMs: integer(env, 'BIZPLAT_DATABASE_ACQUIRE_TIMEOUT_MS', 3000, 0, 600_000),

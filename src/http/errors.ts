@@ -1,4 +1,4 @@
-import { DuplicateIdError, isStorageFull, RecordNotFoundError, StaleVersionError } from '../storage/errors.ts';
+import { DuplicateIdError, InvalidCursorError, isStorageFull, RecordNotFoundError, StaleVersionError } from '../storage/errors.ts';
 
 /**
  * Typed errors with a stable code, rendered into the one envelope
@@ -88,6 +88,7 @@ export function asAppError(error: unknown): AppError | undefined {
   if (error instanceof DuplicateIdError) return duplicateId(error.id);
   if (error instanceof StaleVersionError) return staleVersion(error.expected);
   if (error instanceof RecordNotFoundError) return notFound(error.noun);
+  if (error instanceof InvalidCursorError) return invalidField(error.field, error.reason);
   return undefined;
 }
 

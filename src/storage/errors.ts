@@ -109,3 +109,13 @@ export function isStorageFull(error: unknown): boolean {
   const code = codeOf(error);
   return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC';
 }
+
+/** A list's cursor (or a parameter beside it) that cannot be followed: 422 on `field` at the API. */
+export class InvalidCursorError extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field} ${reason}`);
+  }
+}

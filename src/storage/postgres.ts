@@ -53,6 +53,16 @@ export function postgresClientConfig(target: PostgresTarget): pg.ClientConfig {
 }
 
 /**
+ * A connection of its own (not from a pool), whose loss never crashes the process: node-postgres
+ * emits `error` when the connection is lost, besides failing the query under way with the cause.
+ */
+export function postgresClient(config: pg.ClientConfig): pg.Client {
+  const client = new pg.Client(config);
+  client.on('error', () => {});
+  return client;
+}
+
+/**
  * A connection through a transaction pooler (PgBouncer): consecutive transactions may run on
  * different server connections, so nothing may be left in the session. The pooler takes no
  * `options` at start-up; the schema is set inside every transaction instead (see scopedToSchema).

@@ -1,6 +1,6 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
 import type { DatabaseConnection, Driver, SqliteDatabase, SqliteStatement } from 'kysely';
@@ -99,13 +99,36 @@ export interface SqliteHandle {
   localWrites: () => number;
 }
 
+/** The file of an `sqlite:` URL; `sqlite:` alone is the default database. */
+export function sqlitePathOf(url: string): string {
+  return url.slice('sqlite:'.length) || './data/bizplat.db';
+}
+
+/** An SQLite path whose folder does not exist, named by a setting: refused rather than made. */
+export class SqliteFolderMissing extends Error {}
+
+/**
+ * Makes sure the folder an SQLite database is to be made in exists. The default database's
+ * folder (`./data` of `npm start`: `namedBy` undefined) is made; a folder named by a setting
+ * (`namedBy`: DATABASE_URL, --db, --to) must exist already, or a typo would make a new, empty
+ * database where the operator meant an existing one.
+ */
+export function ensureSqliteFolder(path: string, namedBy: string | undefined): void {
+  const folder = dirname(resolve(path));
+  if (existsSync(folder)) return;
+  if (namedBy === undefined) {
+    mkdirSync(folder, { recursive: true });
+    return;
+  }
+  throw new SqliteFolderMissing(`${namedBy} names the SQLite database "${path}" in a folder that does not exist (${folder}): correct the path, or make the folder first`);
+}
+
 /**
  * The database and its -wal and -shm files are readable by their owner only. The file is made
  * (or an existing one tightened) before SQLite opens it: SQLite gives the -wal and -shm files
  * it creates the database file's mode, whatever the umask. Existing -wal/-shm are tightened too.
  */
 function ownerOnly(path: string): void {
-  mkdirSync(dirname(path), { recursive: true });
   closeSync(openSync(path, 'a', 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     try {

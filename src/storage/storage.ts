@@ -20,7 +20,7 @@ import { ListenConnection } from './listen-connection.ts';
 import { sharedWrites } from './shared-writes.ts';
 import type { SharedWrite } from './shared-writes.ts';
 import type { ReusableStatement } from './reusable.ts';
-import { openSqlite } from './sqlite.ts';
+import { ensureSqliteFolder, openSqlite, sqlitePathOf } from './sqlite.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -151,11 +151,15 @@ export interface OpenOptions {
 }
 
 type StorageConfig = Pick<Config, 'databaseUrl' | 'sqliteSynchronous'> &
-  Partial<Pick<Config, 'databaseSessionUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs' | 'databaseAcquireTimeoutMs'>>;
+  Partial<Pick<Config, 'databaseSessionUrl' | 'databaseUrlFrom' | 'databasePoolSize' | 'databaseStatementTimeoutMs' | 'databaseAcquireTimeoutMs'>>;
 
 export function openStorage(config: StorageConfig, options: OpenOptions = {}): Storage {
   const url = config.databaseUrl;
-  if (url.startsWith('sqlite:')) return sqliteStorage(url, config.sqliteSynchronous);
+  if (url.startsWith('sqlite:')) {
+    const path = sqlitePathOf(url);
+    if (path !== ':memory:') ensureSqliteFolder(path, namingSetting(config.databaseUrlFrom));
+    return sqliteStorage(url, path, config.sqliteSynchronous);
+  }
   if (isPostgresUrl(url)) {
     const sessionUrl = config.databaseSessionUrl ?? url;
     if (!isPostgresUrl(sessionUrl)) throw new Error(`DATABASE_SESSION_URL must start with postgres://, got "${sessionUrl}"`);
@@ -169,6 +173,11 @@ export function openStorage(config: StorageConfig, options: OpenOptions = {}): S
     return postgresStorage(url, sessionUrl, pool);
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+}
+
+/** The setting that named the database, for messages; undefined for the default database. */
+export function namingSetting(from: Config['databaseUrlFrom'] | undefined): string | undefined {
+  return from === 'default' ? undefined : (from ?? 'DATABASE_URL');
 }
 
 function isPostgresUrl(url: string): boolean {
@@ -222,8 +231,7 @@ function runTransaction<T>(
   });
 }
 
-function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): Storage {
-  const path = url.slice('sqlite:'.length) || './data/bizplat.db';
+function sqliteStorage(url: string, path: string, synchronous: Config['sqliteSynchronous']): Storage {
   const { db, raw, syncLog, localWrites } = openSqlite(path, synchronous);
   const local = new EventEmitter();
   local.setMaxListeners(0);

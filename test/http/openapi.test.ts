@@ -96,8 +96,8 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
     const doc = await served(ctx());
     const list = doc.paths['/notes']!.get!;
     const query = Object.fromEntries((list.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p]));
-    assert.deepEqual(Object.keys(query).sort(), ['include_archived', 'limit', 'offset']);
-    for (const name of ['limit', 'offset', 'include_archived']) assert.equal(query[name]!.required, false, `${name} is optional`);
+    assert.deepEqual(Object.keys(query).sort(), ['cursor', 'include_archived', 'limit', 'offset']);
+    for (const name of ['limit', 'offset', 'include_archived', 'cursor']) assert.equal(query[name]!.required, false, `${name} is optional`);
     assert.equal(query.limit!.schema!.default, 50);
     for (const [path, method, op] of operations(doc)) {
       if (method === 'post') assert.ok(headerNames(op).includes('Idempotency-Key'), `${path} POST takes Idempotency-Key`);
@@ -194,6 +194,23 @@ describe('OpenAPI document of the served domains', () => {
     for (const name of names) assert.ok(doc.components.schemas[name], name);
     assert.equal(doc.paths['/clients/{id}']!.get!.responses['200']!.content!['application/json']!.schema.$ref, '#/components/schemas/Client');
     assert.equal(doc.paths['/movements']!.get!.responses['200']!.content!['application/json']!.schema.$ref, '#/components/schemas/MovementPage');
+  });
+
+  it('every list takes cursor and answers next_cursor', () => {
+    let lists = 0;
+    for (const [path, method, op] of operations(doc)) {
+      const ref = op.responses['200']?.content?.['application/json']?.schema.$ref;
+      const schema = ref === undefined ? undefined : doc.components.schemas[ref.replace('#/components/schemas/', '')];
+      if (method !== 'get' || schema?.properties?.next_cursor === undefined) continue;
+      lists += 1;
+      assert.ok(schema.required?.includes('next_cursor'), `${path} always answers next_cursor`);
+      assert.ok((op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'cursor' && p.required !== true), `${path} takes cursor`);
+    }
+    assert.ok(lists >= 20, `${lists} lists page by cursor`);
+    for (const path of ['/clients', '/contacts', '/deals', '/products', '/tasks', '/funnels', '/stock', '/meetings', '/employees', '/projects', '/receivables', '/warehouses', '/processes']) {
+      const ref = doc.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema.$ref ?? '';
+      assert.ok(doc.components.schemas[ref.replace('#/components/schemas/', '')]?.properties?.next_cursor, `${path} answers next_cursor`);
+    }
   });
 
   it('declares enums and formats on records', () => {

@@ -32,7 +32,7 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     const list = byName.get('listTasks')!;
     assert.equal(list.annotations?.readOnlyHint, true);
     assert.ok(list.description?.includes('archived tasks are never listed'));
-    assert.deepEqual(Object.keys(list.inputSchema.properties ?? {}).sort(), ['assignee_id', 'limit', 'offset', 'project_id', 'status', 'updated_since']);
+    assert.deepEqual(Object.keys(list.inputSchema.properties ?? {}).sort(), ['assignee_id', 'cursor', 'limit', 'offset', 'project_id', 'status', 'updated_since']);
     const create = byName.get('createTask')!;
     assert.equal(create.annotations?.readOnlyHint, false);
     assert.deepEqual(create.inputSchema.required, ['body', 'idempotency_key']);

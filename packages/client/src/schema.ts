@@ -1602,6 +1602,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "phone": "+14155550199",
@@ -1671,6 +1673,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A contact person.
@@ -1765,6 +1769,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "job_title": "Head of purchasing"
@@ -1928,6 +1934,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "stage": "Won",
@@ -1981,6 +1989,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @description Every error has this shape. */
         ErrorEnvelope: {
@@ -2107,6 +2117,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A payment (finance) request.
@@ -2225,6 +2237,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "status": "approved"
@@ -2272,6 +2286,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         FunnelStage: {
             /**
@@ -2393,6 +2409,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "start_at": "2030-03-25T11:00:00+02:00",
@@ -2580,6 +2598,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A process just started.
@@ -2663,6 +2683,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A nomenclature item.
@@ -2827,6 +2849,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @description One page of a list. */
         ProductList: {
@@ -2835,6 +2859,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "price": 42,
@@ -2882,6 +2908,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @description A receivable (money a client owes). */
         Receivable: {
@@ -2910,6 +2938,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description The new signing secret of a subscription (shown once) and the end of the overlap with the previous one.
@@ -2980,6 +3010,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A task. Archived tasks are never listed; they are read by id.
@@ -3076,6 +3108,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "status": "In progress",
@@ -3134,6 +3168,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "event": "deal.won",
@@ -3821,8 +3857,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -3876,10 +3914,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description part of the name, phone or email */
                 search?: string;
             };
@@ -4188,10 +4230,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only this client's contacts */
                 client_id?: string;
                 /** @description part of the name, phone or email */
@@ -4539,10 +4585,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only this client's deals */
                 client_id?: string;
                 /** @description only deals in this funnel */
@@ -4854,10 +4904,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description part of the name, SKU or barcode */
                 search?: string;
             };
@@ -5149,8 +5203,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
             };
@@ -5270,8 +5326,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only this warehouse */
                 warehouse_id?: string;
                 /** @description only this item */
@@ -5548,10 +5606,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only requests in this status */
                 status?: "draft" | "pending" | "approved" | "rejected" | "paid";
                 /** @description part of the title */
@@ -5877,10 +5939,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only requests in this status */
                 status?: "draft" | "pending" | "approved" | "rejected" | "paid";
                 /** @description part of the title */
@@ -6205,8 +6271,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
             };
@@ -6262,8 +6330,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only this client's receivables */
                 client_id?: string;
                 /** @description only this deal's receivables */
@@ -6321,8 +6391,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description employees of this department */
                 department_id?: string;
                 /** @description employees in this status */
@@ -6382,14 +6454,16 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description exact status name */
                 status?: string;
                 /** @description tasks whose executor or co-executor is this user */
                 assignee_id?: string;
                 project_id?: string;
-                /** @description ISO 8601 with offset: tasks created or changed at or after it */
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
                 updated_since?: string;
             };
             header?: {
@@ -6741,8 +6815,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -6796,8 +6872,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only orders in this status */
                 status?: "open" | "in_progress" | "paused" | "completed" | "cancelled";
                 /** @description only orders in this pipeline */
@@ -6935,8 +7013,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only this deal's orders */
                 deal_id?: string;
                 /** @description only this client's orders (standalone ones included) */
@@ -7069,8 +7149,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -7124,8 +7206,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 status?: "running" | "completed" | "cancelled" | "failed";
                 template_id?: string;
                 entity_type?: "deal" | "client" | "task";
@@ -7343,6 +7427,8 @@ export interface operations {
                 to: string;
                 /** @description occurrences returned, 1 to 500 */
                 limit?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */

@@ -58,7 +58,11 @@ export interface BalanceFilter {
   itemId?: string | undefined;
 }
 
-export async function listBalances(db: Db, orgId: string, filter: BalanceFilter, limit: number, offset: number): Promise<{ rows: BalanceRow[]; total: number }> {
+/**
+ * A page of balances by (warehouse_id, item_id) and how many match: `limit` rows from `offset`,
+ * or after the balance of `after` (its warehouse and item ids).
+ */
+export async function listBalances(db: Db, orgId: string, filter: BalanceFilter, limit: number, offset: number, after?: readonly [string, string]): Promise<{ rows: BalanceRow[]; total: number }> {
   const base = () => {
     let query = db.selectFrom('stock_balances').where('org_id', '=', orgId);
     if (filter.warehouseId !== undefined) query = query.where('warehouse_id', '=', filter.warehouseId);
@@ -66,7 +70,13 @@ export async function listBalances(db: Db, orgId: string, filter: BalanceFilter,
     return query;
   };
   const [rows, count] = await Promise.all([
-    base().selectAll().orderBy('warehouse_id').orderBy('item_id').limit(limit).offset(offset).execute(),
+    (after === undefined ? base() : base().where((eb) => eb(eb.refTuple('warehouse_id', 'item_id'), '>', eb.tuple(after[0], after[1]))))
+      .selectAll()
+      .orderBy('warehouse_id')
+      .orderBy('item_id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { parsePostgresUrl, postgresClientConfig } from '../postgres.ts';
+import { parsePostgresUrl, postgresClient, postgresClientConfig } from '../postgres.ts';
 import { postgresSearchExtensions, trigramSchemaNamed } from '../search-index.ts';
 import type { BackupSummary, RestoreSummary } from './backup.ts';
 import { BackupError, notEmpty, partialFileFor, publish } from './files.ts';
@@ -37,7 +36,7 @@ interface SchemaState {
 
 async function schemaState(url: string): Promise<SchemaState> {
   const target = parsePostgresUrl(url);
-  const client = new pg.Client(postgresClientConfig(target));
+  const client = postgresClient(postgresClientConfig(target));
   try {
     await client.connect();
   } catch (error) {
@@ -60,7 +59,7 @@ async function schemaState(url: string): Promise<SchemaState> {
 }
 
 async function schemaExists(url: string, schema: string): Promise<boolean> {
-  const client = new pg.Client(postgresClientConfig(parsePostgresUrl(url)));
+  const client = postgresClient(postgresClientConfig(parsePostgresUrl(url)));
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);

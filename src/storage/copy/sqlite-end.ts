@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
-import { chmod, mkdir, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { chmod, rm } from 'node:fs/promises';
 import BetterSqlite3 from 'better-sqlite3';
+import { ensureSqliteFolder } from '../sqlite.ts';
 import { exists } from '../backup/files.ts';
 import { BATCH_ROWS, CopyError } from './ends.ts';
 import type { RowBatches, SourceEnd, TableShape, TargetEnd } from './ends.ts';
@@ -90,12 +90,12 @@ export async function sqliteSource(path: string): Promise<SourceEnd> {
   };
 }
 
-/** Writes into the SQLite file at `path`, made when missing, in one transaction. */
-export async function sqliteTarget(path: string): Promise<TargetEnd> {
+/** Writes into the SQLite file at `path`, made when missing (its folder must exist: `namedBy` names the setting), in one transaction. */
+export async function sqliteTarget(path: string, namedBy: string): Promise<TargetEnd> {
   const created = !(await exists(path));
   if (created) {
+    ensureSqliteFolder(path, namedBy);
     try {
-      await mkdir(dirname(resolve(path)), { recursive: true });
       closeSync(openSync(path, 'wx', 0o600));
     } catch (error) {
       throw new CopyError(`cannot create the target database ${path}: ${(error as Error).message}`);
