@@ -63,11 +63,12 @@ export function postgresClient(config: pg.ClientConfig): pg.Client {
 }
 
 /**
- * A connection through a transaction pooler (PgBouncer): consecutive transactions may run on
- * different server connections, so nothing may be left in the session. The pooler takes no
- * `options` at start-up; the schema is set inside every transaction instead (see scopedToSchema).
+ * A pool's connections send no start-up `options` (PgBouncer takes none). Through a transaction
+ * pooler consecutive transactions may run on different server connections, so nothing may be
+ * left in the session: the schema is set inside every transaction (see scopedToSchema). A direct
+ * session connection sets its own once connected (sessionSettings).
  */
-function pooledClientConfig(target: PostgresTarget): pg.ClientConfig {
+function plainClientConfig(target: PostgresTarget): pg.ClientConfig {
   return { connectionString: target.connectionString, types: typeParsers };
 }
 
@@ -148,13 +149,23 @@ export interface PoolOptions {
   acquireTimeoutMs: number;
 }
 
+/**
+ * What a direct session connection sets before its first statement: the time zone, the schema
+ * (a `?schema=`) and the statement time-out. Sent as statements rather than start-up parameters,
+ * which a session-mode PgBouncer (the session URL of a failover set-up) refuses.
+ */
+function sessionSettings(target: PostgresTarget, statementTimeoutMs: number): string {
+  const settings = [`SET TimeZone TO 'UTC'`];
+  // The schema is a plain identifier (parsePostgresUrl), so it can be written into the text.
+  if (target.schema !== undefined) settings.push(`SET search_path TO ${target.schema}`);
+  if (statementTimeoutMs > 0) settings.push(`SET statement_timeout TO ${Math.floor(statementTimeoutMs)}`);
+  return settings.join('; ');
+}
+
 export function openPostgres(url: string, options: PoolOptions): PostgresHandle {
   const target = parsePostgresUrl(url);
-  const base = options.pooled ? pooledClientConfig(target) : postgresClientConfig(target);
-  const timeout = !options.pooled && options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {};
   const pool = new Pool({
-    ...base,
-    ...timeout,
+    ...plainClientConfig(target),
     max: options.size,
     pipeline: true,
     // A dead peer (a failed-over host that vanished) is noticed by the kernel, not after hours.
@@ -166,6 +177,12 @@ export function openPostgres(url: string, options: PoolOptions): PostgresHandle 
   // Nor while lent out: the pool listens to idle connections only, and a lost one emits 'error'
   // besides failing the query under way, which is what reports it (to the request, the worker).
   pool.on('connect', (client) => client.on('error', () => {}));
+  if (!options.pooled) {
+    // Queued before the caller's first statement on this connection, so it runs first. A failure
+    // (a lost connection) fails the caller's statement too.
+    const settings = sessionSettings(target, options.statementTimeoutMs);
+    pool.on('connect', (client) => void client.query(settings).catch(() => {}));
+  }
   const schema = target.schema;
   if (!options.pooled) pool.on('connect', useNamedStatements);
   else if (schema !== undefined) pool.on('connect', (client) => scopedToSchema(client, schema));

@@ -10,7 +10,7 @@ import type { DatabaseCapabilities } from './database-capabilities.ts';
 import { withDeferredWrites } from './before-commit.ts';
 import { retryingTransientConflicts } from './errors.ts';
 import { noticeChannelNaming } from './notice-channels.ts';
-import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
+import { openPostgres, parsePostgresUrl } from './postgres.ts';
 import type { PoolOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
@@ -331,7 +331,8 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     for (const set of channels.values()) for (const l of set) l('');
   };
   const listening = new ListenConnection(
-    () => new pg.Client({ ...postgresClientConfig(parsePostgresUrl(sessionUrl)), keepAlive: true }),
+    // No start-up options (a session-mode PgBouncer refuses them): LISTEN needs no time zone or schema.
+    () => new pg.Client({ connectionString: parsePostgresUrl(sessionUrl).connectionString, keepAlive: true }),
     (physical, payload) => {
       const channel = onChannel.logical(physical);
       if (channel !== undefined) hear(channel, payload);

@@ -59,8 +59,6 @@ describe('faults: failover to a promoted synchronous standby behind PgBouncer', 
 
   before(async () => {
     primary = await startCluster({ database: 'bizplat', name: 'primary' });
-    // What the session entry's connections can no longer ask for at start-up (see pgbouncer.ts), the database sets.
-    await primary.sql("ALTER DATABASE bizplat SET timezone TO 'UTC'");
     standby = await startStandby(primary, { synchronous: true, name: 'standby' });
     bouncer = await PgBouncer.create(entriesFor(primary.port));
   });

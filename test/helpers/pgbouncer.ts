@@ -71,10 +71,9 @@ export class PgBouncer {
         'max_client_conn = 500',
         'default_pool_size = 20',
         'server_login_retry = 1',
-        // The server's direct connections send `options` (time zone, schema) and `statement_timeout` at start-up,
-        // which PgBouncer 1.18 cannot pass on and refuses: a session-mode entry for DATABASE_SESSION_URL must
-        // ignore them (the database sets the time zone instead; those connections then run without the time-out).
-        'ignore_startup_parameters = extra_float_digits, options, statement_timeout',
+        // Only what node-postgres sends at start-up: the server's session connections (DATABASE_SESSION_URL
+        // through a session-mode entry) set their time zone, schema and statement time-out once connected.
+        'ignore_startup_parameters = extra_float_digits',
         `logfile = ${join(this.dir, 'pgbouncer.log')}`,
         `pidfile = ${this.pidFile}`,
         '',
