@@ -7,8 +7,10 @@
  * cases, each on a database of its own.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { TEST_TIMEOUT_MS } from '../helpers/patience.ts';
+import { endWithTest, exited } from '../helpers/children.ts';
+import { TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
 import { NO_CLUSTER_REASON } from '../helpers/pg-cluster.ts';
 import { DATABASE_AWAY } from './load.ts';
 import { notable, serveOn, subscribe } from './server.ts';
@@ -49,5 +51,35 @@ describe('faults: PostgreSQL stopped immediately and started again (direct conne
     const { problems, recoveries } = await underWrites(t, server, 'restarts', { ...restart(2000), cycles: 10 });
     assert.equal(recoveries.length, 10);
     assert.deepEqual(problems, [], notable(server));
+  });
+
+  it('a server started while PostgreSQL is down waits for it, saying so, and serves once it is up; with a start time-out it gives up', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const { cluster } = surroundings();
+    await cluster.ensureStarted();
+    await cluster.sql('CREATE DATABASE late');
+    await cluster.stopImmediately();
+    const start = (env: Record<string, string>) => {
+      const child = endWithTest(
+        t,
+        spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
+          env: { ...process.env, DATABASE_URL: cluster.url('late'), DATABASE_SESSION_URL: '', REDIS_URL: '', BIZPLAT_LOG_LEVEL: 'info', ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return { child, output: () => output };
+    };
+    const patient = start({});
+    const impatient = start({ BIZPLAT_DATABASE_START_TIMEOUT_MS: '1500' });
+    await waitUntil('both servers to say they wait for the database', () => patient.output().includes('the database cannot be reached yet') && impatient.output().includes('the database cannot be reached yet'), undefined, patient.output);
+    await exited(impatient.child);
+    assert.notEqual(impatient.child.exitCode, 0, 'given up after its start time-out');
+    assert.match(impatient.output(), /ECONNREFUSED/, 'naming why');
+    assert.equal(patient.child.exitCode, null, 'the other still waits');
+    await cluster.start();
+    await waitUntil('the waiting server to serve once the database is up', () => patient.output().includes('serving the public API'), undefined, patient.output);
+    assert.match(patient.output(), /the database is reachable: starting/);
   });
 });
