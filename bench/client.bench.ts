@@ -9,14 +9,12 @@ import { createBizplatClient, data } from '@bizplat/client';
 import { toJson } from '../src/storage/codecs.ts';
 import { newId } from '../src/storage/ids.ts';
 import { createPrincipal } from '../test/helpers/harness.ts';
-import { benchDatabases, servedContext } from './lib.ts';
+import { benchDatabases, median, servedContext } from './lib.ts';
 
 const CALLS = 1000;
 const ROUNDS = 3;
 const EVENTS = 100_000;
 const PAGE = 500;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function timed(work: () => Promise<void>): Promise<number> {
   const started = performance.now();

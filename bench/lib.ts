@@ -168,3 +168,8 @@ export async function againstBaseline(body: string, status: number, options: Omi
     await raw.close();
   }
 }
+
+/** The middle value (the upper one of an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+}

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { BizplatError, createBizplatClient, cursorItems, data, offsetItems, verifyWebhook } from '@bizplat/client';
+import { BizplatError, createBizplatClient, cursorItems, data, listItems, verifyWebhook } from '@bizplat/client';
 import type { BizplatApi, components, WebhookEvent } from '@bizplat/client';
 
 type Client = components['schemas']['Client'];
@@ -49,7 +49,7 @@ export async function syncClients(api: BizplatApi, file: string): Promise<number
     if (state.cursor === undefined) {
       // First run: take the feed's position first, so nothing written during the full read is missed.
       for await (const _ of feed) void _;
-      for await (const client of offsetItems((offset) => api.GET('/clients', { params: { query: { offset, limit: 200, include_archived: true } } }))) {
+      for await (const client of listItems(api, '/clients', { include_archived: true })) {
         state.clients[client.id] = client;
         read += 1;
       }

@@ -1,8 +1,11 @@
 /** Settings parsed once from the environment (and CLI flags) into a typed object; bad values fail fast. */
 
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
+
+export type DatabaseUrlFrom = 'DATABASE_URL' | '--db' | '--to' | 'default';
 
 export interface Config {
   databaseUrl: string;
@@ -12,10 +15,20 @@ export interface Config {
    * database URL serves for both.
    */
   databaseSessionUrl: string | undefined;
+  /**
+   * Where `databaseUrl` was named, for the messages that name it: the DATABASE_URL setting, the
+   * command line (`--db`; copy's `--to`), or nowhere (the default `sqlite:./data/bizplat.db`,
+   * whose folder is made).
+   */
+  databaseUrlFrom: DatabaseUrlFrom;
   /** PostgreSQL connections this process opens at most for requests and workers (the pool). */
   databasePoolSize: number;
   /** A PostgreSQL statement running longer than this is cancelled (0: no limit). */
   databaseStatementTimeoutMs: number;
+  /** How long a request waits at most for a PostgreSQL connection before it is answered 503 (0: no limit). */
+  databaseAcquireTimeoutMs: number;
+  /** How long `serve` keeps trying to reach the database at start before it gives up (0: until it is reached). */
+  databaseStartTimeoutMs: number;
   port: number;
   host: string;
   rateLimitPerMinute: number;
@@ -69,6 +82,10 @@ export interface Config {
   readyDeliveryBacklog: number;
   /** After SIGTERM, how long /readyz fails while the listener still accepts, so a balancer moves away first. */
   shutdownGraceMs: number;
+  /** Browser origins (scheme://host[:port]) whose pages may call /mcp besides the server's own (BIZPLAT_MCP_ALLOWED_ORIGINS). */
+  mcpAllowedOrigins: string[];
+  /** Addresses (or CIDR ranges) of balancers whose X-Forwarded-For is believed (BIZPLAT_TRUSTED_PROXIES); none: the header is ignored. */
+  trustedProxies: string[];
 }
 
 export interface ListenAddress {
@@ -140,6 +157,39 @@ function listenAddress(env: Env, name: string): ListenAddress | undefined {
   return { host: match[1] ?? match[2] ?? '', port };
 }
 
+/** Comma-separated IP addresses or CIDR ranges (10.0.0.0/8, fd00::/8). */
+function addressRanges(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const given = part.trim();
+    const [address = '', bits, ...rest] = given.split('/');
+    const family = isIP(address);
+    const width = family === 4 ? 32 : 128;
+    if (family === 0 || rest.length > 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= width))) {
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16), comma-separated, got "${given}"`);
+    }
+    return given;
+  });
+}
+
+/** Comma-separated origins, each scheme://host[:port] with nothing after it. */
+function origins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const given = part.trim();
+    let origin: string;
+    try {
+      origin = new URL(given).origin;
+    } catch {
+      origin = 'null';
+    }
+    if (origin === 'null' || origin !== given.replace(/\/$/, '').toLowerCase()) throw new ConfigError(`${name} must list origins such as https://app.example.com, comma-separated, got "${given}"`);
+    return origin;
+  });
+}
+
 function telegramApiUrl(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'https://api.telegram.org';
   let url: URL;
@@ -164,8 +214,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const config: Config = {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/bizplat.db',
     databaseSessionUrl: env.DATABASE_SESSION_URL || undefined,
+    databaseUrlFrom: env.DATABASE_URL ? 'DATABASE_URL' : 'default',
     databasePoolSize: integer(env, 'BIZPLAT_DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseStatementTimeoutMs: integer(env, 'BIZPLAT_DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
+    databaseAcquireTimeoutMs: integer(env, 'BIZPLAT_DATABASE_ACQUIRE_TIMEOUT_MS', 3000, 0, 600_000),
+    databaseStartTimeoutMs: integer(env, 'BIZPLAT_DATABASE_START_TIMEOUT_MS', 0, 0, 86_400_000),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     rateLimitPerMinute: integer(env, 'BIZPLAT_RATE_LIMIT', 300, 1, 10_000_000),
@@ -198,6 +251,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     readyEventBacklog: integer(env, 'BIZPLAT_READY_EVENT_BACKLOG', 0, 0, 100_000_000),
     readyDeliveryBacklog: integer(env, 'BIZPLAT_READY_DELIVERY_BACKLOG', 0, 0, 100_000_000),
     shutdownGraceMs: integer(env, 'BIZPLAT_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    mcpAllowedOrigins: origins(env, 'BIZPLAT_MCP_ALLOWED_ORIGINS'),
+    trustedProxies: addressRanges(env, 'BIZPLAT_TRUSTED_PROXIES'),
   };
   return { ...config, ...overrides };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getHeapStatistics } from 'node:v8';
+import { pino } from 'pino';
 import { buildApp, API_PREFIX } from './app.ts';
 import type { Config } from './config.ts';
 import { bootstrapDemo } from './demo.ts';
@@ -8,6 +10,9 @@ import type { DomainModule } from './domains/module.ts';
 import { startConsumerRunner } from './events/runner.ts';
 import { ConnectionWatch } from './http/shutdown.ts';
 import { openMigratedStorage } from './setup.ts';
+import type { Availability } from './storage/availability.ts';
+import { isDatabaseUnavailable } from './storage/errors.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface ServeOptions {
   bootstrapDemo?: boolean;
@@ -48,11 +53,53 @@ function listenFailure(error: unknown, config: Config): string {
   }
 }
 
+type OutageLog = Pick<FastifyInstance['log'], 'warn' | 'info'>;
+
+/**
+ * Opens and migrates the database; while it cannot be reached, tries again (every 0.5 s, then
+ * up to every 5 s), saying so in the log, until BIZPLAT_DATABASE_START_TIMEOUT_MS (0: for ever).
+ * Any other failure (a wrong URL, a refused password, a failed migration) stops the start at once.
+ */
+async function openReachableStorage(config: Config, modules: DomainModule[]): Promise<Storage> {
+  const giveUpAt = config.databaseStartTimeoutMs > 0 ? Date.now() + config.databaseStartTimeoutMs : Infinity;
+  let log: OutageLog | undefined;
+  for (let waitMs = 500; ; waitMs = Math.min(waitMs * 2, 5000)) {
+    try {
+      const storage = await openMigratedStorage(config, {}, modules);
+      log?.info('the database is reachable: starting');
+      return storage;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + waitMs > giveUpAt) throw error;
+      log ??= pino({ level: config.logLevel });
+      log.warn({ reason: error instanceof Error ? error.message : String(error), retryInMs: waitMs }, 'the database cannot be reached yet: trying again');
+      await sleep(waitMs);
+    }
+  }
+}
+
+/** Says once that an outage began and once that it ended, with how long it lasted. */
+function logOutages(availability: Availability, log: OutageLog): void {
+  availability.listen({
+    down: ({ kind, reason }) =>
+      log.warn(
+        { outage: kind, reason },
+        kind === 'full'
+          ? 'the disk holding the database is full: writes are answered 507 storage_full until there is room'
+          : 'the database cannot be reached: requests that need it are answered 503 database_unavailable until it is back',
+      ),
+    up: ({ kind, ms }) =>
+      log.info(
+        { outage: kind, outageMs: ms },
+        kind === 'full' ? `the disk holding the database has room again after ${(ms / 1000).toFixed(1)} s` : `the database is reachable again after ${(ms / 1000).toFixed(1)} s`,
+      ),
+  });
+}
+
 /** config → storage (migrated) → app → workers → listen. stop() drains requests, then workers, then storage. */
 export async function startServer(config: Config, options: ServeOptions = {}): Promise<RunningServer> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const modules = options.modules ?? domainModules;
-  const storage = await openMigratedStorage(config, {}, modules);
+  const storage = await openReachableStorage(config, modules);
   const stops: Array<() => Promise<void>> = [];
   let app: FastifyInstance | undefined;
   // Everything started so far is stopped again when a later step fails, so the process can end.
@@ -67,6 +114,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   try {
     demo = options.bootstrapDemo ? await bootstrapDemo(storage, config.tokenPepper) : null;
     app = await buildApp({ config, storage, modules });
+    logOutages(storage.availability, app.log);
     connections = new ConnectionWatch(app.server);
     for (const module of modules) {
       for (const worker of module.workers ?? []) stops.push(await worker({ storage, config, log: app.log }));

@@ -13,6 +13,10 @@ export interface CommandArgs {
   config: Config;
   /** Runs `work` against the migrated database and always closes it. */
   withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T>;
+  /** The same for the other database a command writes into, named by --to (copy's target), reached directly. */
+  withTargetStorage<T>(url: string, work: (storage: Storage) => Promise<T>): Promise<T>;
+  /** A line for the operator on stderr, beside the result (e.g. the database a command is about to act on); none with --json, whose result says it. */
+  notice(line: string): void;
 }
 
 /** Output of a command: printed as one JSON object with --json, or as `key: value` lines. */
@@ -28,6 +32,21 @@ export interface CliCommand {
 }
 
 export class UsageError extends Error {}
+
+/**
+ * Runs `work` on the database `action` names (e.g. "restore into PostgreSQL database …"): says so
+ * first (a notice), and puts the same words before the message of any refusal or failure, so the
+ * operator always knows which database was checked or touched.
+ */
+export async function actingOn<T>(args: CommandArgs, action: string, work: () => Promise<T>): Promise<T> {
+  args.notice(action);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof UsageError)) error.message = `${action}: ${error.message}`;
+    throw error;
+  }
+}
 
 export function stringOption(args: CommandArgs, name: string): string | undefined {
   const value = args.options[name];

@@ -18,7 +18,7 @@ export function parseCommandLine(argv: string[], commands: CliCommand[]): Parsed
     throw new UsageError(words.length ? `unknown command "${words.join(' ')}"` : 'no command given');
   }
   const options: Record<string, string | true> = {};
-  const specs = { ...command.options, json: { description: '', flag: true }, db: { description: '' } };
+  const specs = { ...command.options, json: { description: '', flag: true }, db: { description: '' }, 'db-session': { description: '' } };
   for (; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);

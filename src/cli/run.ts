@@ -16,19 +16,35 @@ import type { Storage } from '../storage/storage.ts';
 const commands: CliCommand[] = [...coreCommands, ...backupCommands, ...copyCommands, ...deliveriesCommands, ...mcpCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
 
 /** Opens the migrated database for one command and always closes it. */
-function storageFor(config: Config) {
-  return async <T>(work: (storage: Storage) => Promise<T>): Promise<T> => {
-    const storage = await openMigratedStorage(config, { poolSize: 2 });
-    try {
-      return await work(storage);
-    } finally {
-      await storage.close();
-    }
-  };
+async function withStorageOf<T>(config: Config, work: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openMigratedStorage(config, { poolSize: 2 });
+  try {
+    return await work(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+/**
+ * The database settings of a command line. A database named with --db is the one acted on, with
+ * the session URL given beside it (--db-session) or none: DATABASE_URL and DATABASE_SESSION_URL
+ * from the environment (a server's settings file loaded in the shell) never mix in.
+ */
+function databaseSettings(options: Record<string, string | true>): Partial<Config> {
+  const db = options.db;
+  const session = options['db-session'];
+  if (db === true || session === true) throw new UsageError(`--${db === true ? 'db' : 'db-session'} needs a value`);
+  if (db === undefined) {
+    if (session !== undefined) throw new UsageError('--db-session goes with --db: give the database with --db and its direct connection with --db-session');
+    return {};
+  }
+  if (session !== undefined && !/^postgres(ql)?:\/\//.test(session)) throw new UsageError(`--db-session must be a postgres:// URL (the direct connection beside a pooled --db), got "${session}"`);
+  if (session !== undefined && !/^postgres(ql)?:\/\//.test(db)) throw new UsageError('--db-session is for a PostgreSQL --db behind a transaction pooler');
+  return { databaseUrl: db, databaseSessionUrl: session, databaseUrlFrom: '--db' };
 }
 
 function usage(): string {
-  const lines = ['usage: bizplat <command> [options] [--json] [--db URL]', '', 'commands:'];
+  const lines = ['usage: bizplat <command> [options] [--json] [--db URL [--db-session URL]]', '', 'commands:'];
   for (const c of commands) {
     lines.push(`  ${c.name.padEnd(22)} ${c.summary}`);
     for (const [name, spec] of Object.entries(c.options)) {
@@ -61,10 +77,16 @@ export async function runCommandLine(argv: string[], io: CommandLineIo): Promise
   try {
     const { command, options } = parseCommandLine(argv, commands);
     const env = { ...io.env };
-    if (typeof options.db === 'string') env.DATABASE_URL = options.db;
     if (json && env.BIZPLAT_LOG_LEVEL === undefined && command.name !== 'serve') env.BIZPLAT_LOG_LEVEL = 'silent';
-    const config = loadConfig(env);
-    const result = await command.run({ options, config, withStorage: storageFor(config) });
+    const config = loadConfig(env, databaseSettings(options));
+    const result = await command.run({
+      options,
+      config,
+      withStorage: (work) => withStorageOf(config, work),
+      withTargetStorage: (url, work) => withStorageOf({ ...config, databaseUrl: url, databaseSessionUrl: undefined, databaseUrlFrom: '--to' }, work),
+      // With --json the output is one object, which carries what a notice would say.
+      notice: (line) => (json ? undefined : io.err(`${line}\n`)),
+    });
     if (result !== undefined) {
       if (json) io.out(`${JSON.stringify(result)}\n`);
       else printHuman(result, io.out);

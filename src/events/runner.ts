@@ -50,7 +50,9 @@ export class ConsumerRunner {
     this.#pruners = pruners;
     this.#loop = new PassLoop(
       () => this.#pass(),
-      (error) => this.#ctx.log.error({ err: error }, 'event consumers: a pass failed'),
+      (error) => {
+        if (!this.#ctx.storage.availability.report(error)) this.#ctx.log.error({ err: error }, 'event consumers: a pass failed');
+      },
       () => this.#ctx.config.eventPollMs,
     );
   }

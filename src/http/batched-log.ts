@@ -41,6 +41,8 @@ export class BatchedLog implements LogSink {
   #writing = false;
   /** Set when the descriptor cannot be written any more (EPIPE: nobody reads): lines are dropped. */
   #closed = false;
+  /** Callers of flushed() waiting for the queue to empty. */
+  readonly #waiting: Array<() => void> = [];
 
   constructor(fd: number, options: BatchedLogOptions) {
     this.#fd = fd;
@@ -63,12 +65,27 @@ export class BatchedLog implements LogSink {
     else this.#timer ??= setTimeout(this.#sealWaiting, this.#maxDelayMs).unref();
   }
 
-  /** Writes every line not yet handed to a write in flight, synchronously (at exit). */
+  /**
+   * Writes every line not yet handed to a write in flight, synchronously (at exit). No write is
+   * started on the way: one begun now would still be in flight when the process ends, and lost.
+   */
   flushSync(): void {
-    this.#seal();
+    this.#gather();
     const from = this.#writing ? 1 : 0;
     for (let i = from; i < this.#queue.length && !this.#closed; i++) this.#writeNow(this.#queue[i]!);
     this.#queue.length = from;
+  }
+
+  /** Resolves once every line written so far has been handed to the descriptor (or can never be). */
+  flushed(): Promise<void> {
+    this.#seal();
+    if (this.#idle()) return Promise.resolve();
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** Resolves once every log of the process has written what it was given: before the process exits. */
+  static flushAll(): Promise<void> {
+    return Promise.all([...BatchedLog.#open].map((log) => log.flushed())).then(() => undefined);
   }
 
   readonly #sealWaiting = (): void => {
@@ -76,8 +93,14 @@ export class BatchedLog implements LogSink {
     this.#seal();
   };
 
-  /** The batch becomes one string: joined once, and encoded once by the write. */
+  /** The batch becomes one string, and its write starts when none is in flight. */
   #seal(): void {
+    this.#gather();
+    this.#next();
+  }
+
+  /** The waiting lines become one batch at the end of the queue: joined once, and encoded once by the write. */
+  #gather(): void {
     if (this.#timer !== undefined) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -86,10 +109,17 @@ export class BatchedLog implements LogSink {
     this.#queue.push(this.#lines.join(''));
     this.#lines = [];
     this.#chars = 0;
-    this.#next();
+  }
+
+  #idle(): boolean {
+    return this.#closed || (!this.#writing && this.#queue.length === 0 && this.#lines.length === 0);
   }
 
   #next(): void {
+    if (this.#idle()) {
+      for (const resolve of this.#waiting.splice(0)) resolve();
+      return;
+    }
     if (this.#writing || this.#queue.length === 0 || this.#closed) return;
     this.#writing = true;
     const batch = this.#queue[0]!;
@@ -108,7 +138,9 @@ export class BatchedLog implements LogSink {
 
   #failed(error: unknown): void {
     if (codeOf(error) === 'EAGAIN') {
-      setTimeout(() => this.#next(), RETRY_MS).unref();
+      const retry = setTimeout(() => this.#next(), RETRY_MS);
+      // Only a flush being waited for keeps the process alive (the exit writes the rest synchronously).
+      if (this.#waiting.length === 0) retry.unref();
       return;
     }
     this.#close(error);
@@ -132,6 +164,7 @@ export class BatchedLog implements LogSink {
     this.#closed = true;
     this.#queue.length = 0;
     BatchedLog.#open.delete(this);
+    for (const resolve of this.#waiting.splice(0)) resolve();
     if (codeOf(error) !== 'EPIPE') process.stderr.write(`log output stopped: ${codeOf(error) ?? String(error)}\n`);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asAppError, describeProblems } from './errors.ts';
+import { asAppError, describeProblems, outageError } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
 import { errorForLog } from './request-log.ts';
 import { fieldProblems } from './validation.ts';
@@ -26,6 +26,7 @@ const CLASS_BY_STATUS: Record<number, string> = {
   431: 'request_header_fields_too_large',
   500: 'internal_error',
   503: 'service_unavailable',
+  507: 'insufficient_storage',
 };
 
 const CODE_BY_FASTIFY: Record<string, string> = {
@@ -124,9 +125,14 @@ function validationEnvelope(error: FastifyError): { message: string; fields: Fie
   return { message: `invalid ${part === 'querystring' ? 'query' : part}: ${describeProblems(fields)}`, fields };
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+/**
+ * `report`: tells storage of a failure; true when it is an outage (the database unreachable, the
+ * disk full), answered 503 or 507 without a stack in the log: the outage is logged once, as it
+ * begins and as it ends (see storage/availability.ts).
+ */
+export function installErrorHandler(app: FastifyInstance, report: (error: unknown) => boolean = () => false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = asAppError(error);
+    const known = asAppError(error) ?? (report(error) ? outageError(error) : undefined);
     if (known) {
       for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
       return sendEnvelope(reply, request, known.status, known.error, known.code, known.message, known.details);

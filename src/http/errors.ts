@@ -1,4 +1,4 @@
-import { DuplicateIdError, RecordNotFoundError, StaleVersionError } from '../storage/errors.ts';
+import { DuplicateIdError, InvalidCursorError, isStorageFull, RecordNotFoundError, StaleVersionError } from '../storage/errors.ts';
 
 /**
  * Typed errors with a stable code, rendered into the one envelope
@@ -88,5 +88,23 @@ export function asAppError(error: unknown): AppError | undefined {
   if (error instanceof DuplicateIdError) return duplicateId(error.id);
   if (error instanceof StaleVersionError) return staleVersion(error.expected);
   if (error instanceof RecordNotFoundError) return notFound(error.noun);
+  if (error instanceof InvalidCursorError) return invalidField(error.field, error.reason);
   return undefined;
+}
+
+/** Seconds a client is asked to wait before repeating a request refused by an outage. */
+const RETRY_AFTER_UNREACHABLE_S = 2;
+const RETRY_AFTER_FULL_S = 30;
+
+/**
+ * An outage as the API answers it: 507 `storage_full` for a full disk (repeating helps only once
+ * an operator has made room), else 503 `database_unavailable`; both with Retry-After. A write
+ * cut off at its commit may or may not have taken effect: repeated with its Idempotency-Key, it
+ * takes effect once either way.
+ */
+export function outageError(error: unknown): AppError {
+  if (isStorageFull(error)) {
+    return new AppError(507, 'insufficient_storage', 'storage_full', 'the disk holding the database is full; retry once the operator has made room (a write repeated with its Idempotency-Key takes effect once)', {}, { 'retry-after': String(RETRY_AFTER_FULL_S) });
+  }
+  return new AppError(503, 'service_unavailable', 'database_unavailable', 'the database cannot be reached right now; retry after the seconds in Retry-After (a write repeated with its Idempotency-Key takes effect once)', {}, { 'retry-after': String(RETRY_AFTER_UNREACHABLE_S) });
 }

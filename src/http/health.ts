@@ -20,7 +20,7 @@ declare module 'fastify' {
 /** A probe never waits longer on the database than this: an unanswered check is a failed one. */
 export const CHECK_TIMEOUT_MS = 2000;
 
-const REASONS = ['database', 'migrations', 'draining', 'event_backlog', 'delivery_backlog'] as const;
+const REASONS = ['database', 'storage', 'migrations', 'draining', 'event_backlog', 'delivery_backlog'] as const;
 type Reason = (typeof REASONS)[number];
 
 const Alive = Type.Object({ status: StringEnum(['ok']) }, { additionalProperties: false });
@@ -54,8 +54,13 @@ export async function within<T>(work: Promise<T>, ms: number, fallback: T): Prom
 async function failingChecks(app: FastifyInstance, options: ReadinessOptions): Promise<Reason[]> {
   const { storage, config } = app;
   const failing: Reason[] = app.isDraining() ? ['draining'] : [];
+  // An outage under way answers at once (no check waits on an unreachable database); one that
+  // has just ended is noticed here, not only at the next probe.
+  await within(storage.availability.recheck(), CHECK_TIMEOUT_MS, undefined);
+  if (storage.availability.outage === 'unreachable') return [...failing, 'database'];
+  if (storage.availability.outage === 'full') failing.push('storage');
   const missing = await within(
-    missingMigrations(storage.db, options.migrations).catch(() => undefined),
+    missingMigrations(storage.db, options.migrations).catch((error: unknown) => void storage.availability.report(error)),
     CHECK_TIMEOUT_MS,
     undefined,
   );

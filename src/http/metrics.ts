@@ -83,6 +83,28 @@ function installStorageMetrics(app: FastifyInstance, registry: Registry): void {
   connection('bizplat_db_pool_in_use', 'Database connections in use (SQLite: 1 while a batch of writes runs).', () => storage.connections().inUse);
   connection('bizplat_db_pool_waiting', 'Callers waiting for a database connection (SQLite: writes queued for the writer).', () => storage.connections().waiting);
 
+  const { availability } = storage;
+  new Gauge({
+    name: 'bizplat_database_outage',
+    help: 'An outage under way: 1 while the database cannot be reached (kind "unreachable") or its disk is full ("full"), else 0.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      for (const kind of ['unreachable', 'full'] as const) this.set({ kind }, availability.outage === kind ? 1 : 0);
+    },
+  });
+  const outages = new Counter({ name: 'bizplat_database_outages_total', help: 'Outages begun since the start, by kind (unreachable, full).', labelNames: ['kind'] as const, registers: [registry] });
+  availability.listen({ down: ({ kind }) => outages.inc({ kind }) });
+  new Counter({
+    name: 'bizplat_database_outage_failures_total',
+    help: 'Requests answered 503 database_unavailable or 507 storage_full, and background passes failed, because of an outage.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(availability.failures);
+    },
+  });
+
   // The gauges of one scrape are collected together: they share one reading while it runs.
   let reading: Promise<Backlogs> | undefined;
   const backlogs = (): Promise<Backlogs> => {

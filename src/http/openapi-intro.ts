@@ -54,6 +54,14 @@ Archived records are left out unless \`include_archived=true\`. \`GET /movements
 the \`next_cursor\` of one page as \`cursor\` to get the next (\`null\` on the last page). A query parameter the
 operation does not list is refused with 422.
 
+Extension: every list answers \`next_cursor\` too and takes \`cursor\`, with the same filters as the page the cursor
+came from (another list's or other filters' cursor answers 422). A page by cursor costs the same however deep it
+lies, where an offset page costs the records it skips, and a walk by cursor neither repeats nor misses a record
+while others are created or archived. Clients, contacts, deals, products, tasks and payment requests take
+\`updated_since\`: the records created or changed at or after that time, oldest change first (by \`updated_at\`,
+then \`id\`). To synchronize, walk it by cursor with \`include_archived=true\`, and start the next run at the greatest
+\`updated_at\` seen minus a minute, keeping a record only if its \`version\` is newer than the one you hold.
+
 ## Idempotency
 Every POST takes an \`Idempotency-Key\` header (1 to 255 visible ASCII characters). Repeating the request with the
 same key and body within 24 hours answers the first answer again, with \`Idempotent-Replayed: true\`, instead of

@@ -106,6 +106,7 @@ const RESPONSE_NAMES: Record<string, string> = {
   429: 'TooManyRequests',
   500: 'InternalError',
   503: 'ServiceUnavailable',
+  507: 'InsufficientStorage',
 };
 
 /**

@@ -48,7 +48,7 @@ export interface RouteSpec<P extends TObject, Q extends TObject, B extends TSche
   errors?: Partial<Record<ErrorStatus, string>>;
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 500 | 503 | 507;
 
 export type RouteRequest<P extends TObject, Q extends TObject, B extends TSchema> = FastifyRequest<{
   Params: Static<P>;
@@ -83,7 +83,8 @@ const STANDARD_ERRORS: Record<ErrorStatus, string> = {
   422: 'The input is not valid (validation_error; details.fields lists each field).',
   429: 'Too many requests with this token; retry after Retry-After seconds (rate_limited).',
   500: 'An internal error; quote request_id to support (internal_error).',
-  503: 'The server is shutting down; retry shortly or on another instance (shutting_down).',
+  503: 'The server is shutting down (shutting_down) or cannot reach its database (database_unavailable); retry after Retry-After seconds, or on another instance.',
+  507: 'The disk holding the database is full (storage_full); retry after Retry-After seconds, once the operator has made room.',
 };
 
 const header = (schema: TSchema, description: string, required = false) => ({ ...schema, description, ...(required ? { required: true } : {}) });
@@ -149,10 +150,11 @@ function documented<P extends TObject, Q extends TObject, B extends TSchema>(spe
   }
   if (spec.body) statuses.add(413);
   if (spec.method === 'POST' || spec.method === 'PATCH') statuses.add(409);
+  if (spec.method !== 'GET') statuses.add(507);
   for (const status of Object.keys(spec.errors ?? {})) statuses.add(Number(status) as ErrorStatus);
   for (const status of [...statuses].sort((a, b) => a - b)) {
     const headers: Record<string, unknown> = { ...common };
-    if (status === 429 || status === 503) headers['Retry-After'] = { ...RETRY_AFTER, required: true };
+    if (status === 429 || status === 503 || status === 507) headers['Retry-After'] = { ...RETRY_AFTER, required: true };
     response[status] = { ...ErrorEnvelopeSchema, description: spec.errors?.[status] ?? STANDARD_ERRORS[status], headers };
   }
 

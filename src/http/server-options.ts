@@ -48,6 +48,8 @@ export function serverOptions(config: Config, log: LogOptions): FastifyHttpOptio
     // reaches checkFraming: both are refused there in the envelope.
     http: { joinDuplicateHeaders: true, requireHostHeader: false },
     return503OnClosing: false,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the balancers named (request.ip: the audit's "from",
+    // the failed-authentication limit, the access log); from anyone else it is ignored.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   };
 }

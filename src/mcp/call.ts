@@ -45,6 +45,8 @@ function requestOf(spec: ToolSpec, args: Arguments): { call: ApiCall } | { refus
   for (const name of operation.pathParams) {
     const value = scalar(args[name]);
     if (value === undefined || value === '') return { refusal: refused('validation_error', `${name} is required`, { fields: [{ field: name, message: 'is required' }] }) };
+    // A dot segment would be resolved away by the router and reach another operation ("/clients/.." is "/").
+    if (value === '.' || value === '..') return { refusal: refused('validation_error', `${name} may not be "${value}"`, { fields: [{ field: name, message: 'may not be . or ..' }] }) };
     path = path.replace(`{${name}}`, encodeURIComponent(value));
   }
   const query: Record<string, string> = {};

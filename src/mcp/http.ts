@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Callers } from './caller.ts';
 import { injectGateway, tokenHeaders } from './gateway.ts';
 import type { ApiAnswer } from './gateway.ts';
+import { originProblem } from './origin.ts';
 import { mcpServer, ToolRegistry, ToolsUnavailable } from './server.ts';
 
 export const MCP_PATH = '/mcp';
@@ -33,6 +34,8 @@ export async function mcpRoutes(app: FastifyInstance, options: McpOptions): Prom
   const registry = new ToolRegistry();
 
   app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const problem = originProblem(request, app.config.host, app.config.mcpAllowedOrigins);
+    if (problem !== undefined) return reply.code(403).send({ jsonrpc: '2.0', error: { code: -32000, message: problem }, id: null });
     const credentials = { headers: tokenHeaders(request.headers), host: request.host, hostname: request.hostname, address: request.ip };
     const caller = await callers.resolve(credentials);
     if ('refusal' in caller) return refuse(reply, caller.refusal);

@@ -73,3 +73,49 @@ export async function retryingTransientConflicts<T>(work: () => Promise<T>): Pro
     }
   }
 }
+
+/**
+ * SQLSTATEs and system codes saying the database cannot be reached or cannot take work now:
+ * a connection lost or refused (class 08, and PgBouncer's "cannot connect to server"), a server
+ * shutting down or starting up (57P01–57P03), out of connection slots (53300), a standby not
+ * yet promoted during a failover (25006).
+ */
+const UNAVAILABLE_CODES = new Set([
+  '08000', '08001', '08003', '08004', '08006', '08P01', '57P01', '57P02', '57P03', '53300', '25006',
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+]);
+
+/**
+ * node-postgres reports a lost connection, a connect that timed out and a pool with no free
+ * connection in time without a code: these are its messages, the one exception to "by code".
+ */
+const UNAVAILABLE_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'timeout expired',
+]);
+
+/** The database cannot be reached now (or its pool had no connection free in time): 503 `database_unavailable` at the API. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code !== undefined && UNAVAILABLE_CODES.has(code)) return true;
+  return error instanceof Error && code === undefined && UNAVAILABLE_MESSAGES.has(error.message);
+}
+
+/** The disk holding the database is full (SQLite's file, PostgreSQL's data directory): 507 `storage_full` at the API. */
+export function isStorageFull(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC';
+}
+
+/** A list's cursor (or a parameter beside it) that cannot be followed: 422 on `field` at the API. */
+export class InvalidCursorError extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field} ${reason}`);
+  }
+}

@@ -109,9 +109,13 @@ async function runEntries(trx: Transaction<Database>, batch: Pending[]): Promise
       await trx.executeQuery(RELEASE);
       outcomes.push({ entry, hooks, ok: true, value });
     } catch (error) {
-      // If the failure took the whole transaction with it, this throws and the batch fails as one.
-      await trx.executeQuery(ROLLBACK_TO);
-      await trx.executeQuery(RELEASE);
+      try {
+        await trx.executeQuery(ROLLBACK_TO);
+        await trx.executeQuery(RELEASE);
+      } catch {
+        // The failure took the whole transaction with it (a full disk): the batch fails as one, with that failure.
+        throw error;
+      }
       outcomes.push({ entry, hooks: [], ok: false, value: error });
     }
   }

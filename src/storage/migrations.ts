@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { searchIndexStatements } from './search-index.ts';
 import type { Dialect } from './storage.ts';
 
 /** Column types spelled per dialect, so one migration text serves both. */
@@ -18,6 +19,8 @@ export interface DdlTypes {
    * transactions never overlap. See storage/commit-horizon.ts.
    */
   currentTxId: string;
+  /** The statements that index a searchText() column for a resource's `search` (search-index.ts), filling it from the rows there. */
+  searchIndex(table: string, column: string): string[];
 }
 
 export interface Migration {
@@ -36,6 +39,7 @@ const TYPES: Record<Dialect, DdlTypes> = {
     false: '0',
     autoId: 'INTEGER PRIMARY KEY AUTOINCREMENT',
     currentTxId: '0',
+    searchIndex: (table, column) => searchIndexStatements(false, table, column),
   },
   postgres: {
     bool: 'BOOLEAN',
@@ -47,6 +51,7 @@ const TYPES: Record<Dialect, DdlTypes> = {
     false: 'FALSE',
     autoId: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
     currentTxId: '(pg_current_xact_id()::text::bigint)',
+    searchIndex: (table, column) => searchIndexStatements(true, table, column),
   },
 };
 

@@ -53,11 +53,22 @@ export function postgresClientConfig(target: PostgresTarget): pg.ClientConfig {
 }
 
 /**
- * A connection through a transaction pooler (PgBouncer): consecutive transactions may run on
- * different server connections, so nothing may be left in the session. The pooler takes no
- * `options` at start-up; the schema is set inside every transaction instead (see scopedToSchema).
+ * A connection of its own (not from a pool), whose loss never crashes the process: node-postgres
+ * emits `error` when the connection is lost, besides failing the query under way with the cause.
  */
-function pooledClientConfig(target: PostgresTarget): pg.ClientConfig {
+export function postgresClient(config: pg.ClientConfig): pg.Client {
+  const client = new pg.Client(config);
+  client.on('error', () => {});
+  return client;
+}
+
+/**
+ * A pool's connections send no start-up `options` (PgBouncer takes none). Through a transaction
+ * pooler consecutive transactions may run on different server connections, so nothing may be
+ * left in the session: the schema is set inside every transaction (see scopedToSchema). A direct
+ * session connection sets its own once connected (sessionSettings).
+ */
+function plainClientConfig(target: PostgresTarget): pg.ClientConfig {
   return { connectionString: target.connectionString, types: typeParsers };
 }
 
@@ -134,15 +145,44 @@ export interface PoolOptions {
   statementTimeoutMs: number;
   /** `url` is a transaction pooler: no session state, no named statements (PgBouncer before 1.21 has none). */
   pooled: boolean;
+  /** Milliseconds a caller waits at most for a connection (a free one, or a new one connecting); 0: no limit. */
+  acquireTimeoutMs: number;
+}
+
+/**
+ * What a direct session connection sets before its first statement: the time zone, the schema
+ * (a `?schema=`) and the statement time-out. Sent as statements rather than start-up parameters,
+ * which a session-mode PgBouncer (the session URL of a failover set-up) refuses.
+ */
+function sessionSettings(target: PostgresTarget, statementTimeoutMs: number): string {
+  const settings = [`SET TimeZone TO 'UTC'`];
+  // The schema is a plain identifier (parsePostgresUrl), so it can be written into the text.
+  if (target.schema !== undefined) settings.push(`SET search_path TO ${target.schema}`);
+  if (statementTimeoutMs > 0) settings.push(`SET statement_timeout TO ${Math.floor(statementTimeoutMs)}`);
+  return settings.join('; ');
 }
 
 export function openPostgres(url: string, options: PoolOptions): PostgresHandle {
   const target = parsePostgresUrl(url);
-  const base = options.pooled ? pooledClientConfig(target) : postgresClientConfig(target);
-  const timeout = !options.pooled && options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {};
-  const pool = new Pool({ ...base, ...timeout, max: options.size, pipeline: true });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  const pool = new Pool({
+    ...plainClientConfig(target),
+    max: options.size,
+    pipeline: true,
+    // A dead peer (a failed-over host that vanished) is noticed by the kernel, not after hours.
+    keepAlive: true,
+    ...(options.acquireTimeoutMs > 0 ? { connectionTimeoutMillis: options.acquireTimeoutMs } : {}),
+  });
+  // A connection lost while idle (a server restart) must not crash the process: the pool drops it.
   pool.on('error', () => {});
+  // Nor while lent out: the pool listens to idle connections only, and a lost one emits 'error'
+  // besides failing the query under way, which is what reports it (to the request, the worker).
+  pool.on('connect', (client) => client.on('error', () => {}));
+  if (!options.pooled) {
+    // Queued before the caller's first statement on this connection, so it runs first. A failure
+    // (a lost connection) fails the caller's statement too.
+    const settings = sessionSettings(target, options.statementTimeoutMs);
+    pool.on('connect', (client) => void client.query(settings).catch(() => {}));
+  }
   const schema = target.schema;
   if (!options.pooled) pool.on('connect', useNamedStatements);
   else if (schema !== undefined) pool.on('connect', (client) => scopedToSchema(client, schema));

@@ -10,9 +10,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { bumpCollection } from './change-counters.ts';
 import type { Collection } from './change-counters.ts';
-import { containsPattern } from './codecs.ts';
-import { DuplicateIdError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
+import { codeOf, DuplicateIdError, InvalidCursorError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
+import { keysetCondition, keysetParams, listFingerprint, pageAndCursor, startOf } from './keyset.ts';
+import type { Direction, OrderColumns, Position } from './keyset.ts';
 import type { Database } from './schema.ts';
+import { searchCondition } from './search-index.ts';
 import { ident, RowReader, runUnansweredWrite, runWrite, usesNumberedPlaceholders } from './statements.ts';
 import type { FailureReading } from './pipelined.ts';
 import type { Db } from './statements.ts';
@@ -64,18 +66,14 @@ export interface JoinSpec<T extends TableName, J extends TableName> {
   on: ReadonlyArray<readonly [ColumnOf<J>, ColumnOf<T>]>;
 }
 
-export type Direction = 'asc' | 'desc';
-
-/** A list filter keeping the records whose column is at or after the value (`t.column >= ?`). */
-export interface AtLeast<T extends TableName> {
-  readonly atLeast: ColumnOf<T>;
-}
+export type { Direction } from './keyset.ts';
 
 /**
  * A list filter through a side table of the same organization: the record's id is among the
  * `id` values of the side table's rows whose `match` column equals the value (and, with
  * `only`, whose column is one of the listed values). The side table should index
- * (org_id, match, id): the filter then reads only the matching ids, however large the table.
+ * (org_id, match, id), which serves both the value's range and PostgreSQL's probe of one record:
+ * the filter then reads the matching ids or a page's worth of probes, however large the table.
  */
 export interface Through<S extends TableName = TableName> {
   readonly through: {
@@ -91,7 +89,7 @@ export function through<S extends TableName>(spec: Through<S>['through']): Throu
   return { through: spec } as unknown as Through;
 }
 
-export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Joined<J, ColumnOf<J>> | AtLeast<T> | Through;
+export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Joined<J, ColumnOf<J>> | Through;
 
 export interface ResourceSpec<T extends TableName, J extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string> {
   table: T;
@@ -99,11 +97,14 @@ export interface ResourceSpec<T extends TableName, J extends TableName, F extend
   noun?: string;
   join?: JoinSpec<T, J>;
   fields: F;
-  /** Filters of the list: query name → column (equality), { joined: column }, { atLeast: column } or through(side table). */
+  /** Filters of the list: query name → column (equality), { joined: column } or through(side table). */
   filters?: Record<Q, FilterSpec<T, J>>;
   /** Listed unless include_archived; none means the resource is never archived. */
   archivedColumn?: ColumnOf<T>;
-  /** Matched with LIKE against containsPattern(search). */
+  /**
+   * A searchText() column `search` matches as a substring (LIKE containsPattern(search)), through
+   * the column's search index: the table needs a migration with t.searchIndex(table, column).
+   */
   searchColumn?: ColumnOf<T>;
   /**
    * How a failed insert reads besides a duplicate id, for a table with a unique column of its own
@@ -112,15 +113,28 @@ export interface ResourceSpec<T extends TableName, J extends TableName, F extend
    * there and is read here, not where insert() was called.
    */
   insertConflict?: (error: unknown, row: Readonly<Record<string, unknown>>) => Error | undefined;
-  /** The list order; `created_at desc, id desc` unless given. It must end with a unique column. */
+  /**
+   * The list order; `created_at desc, id desc` unless given. It must end with a unique column and
+   * its columns are never NULL: a cursor is the last record's values of these columns.
+   */
   order?: ReadonlyArray<readonly [ColumnOf<T>, Direction]>;
+  /**
+   * The column a write stamps with its time (`updated_at`): a list with `updatedSince` keeps the
+   * records at or after it, ordered by (this column, id) ascending so a cursor walk meets every
+   * change in the order it was stamped. Index (org_id, column, id) to make that a range.
+   */
+  updatedColumn?: ColumnOf<T>;
 }
 
 export interface ListRequest<Q extends string> {
   limit: number;
   offset: number;
+  /** The next_cursor of a previous page of the same list and filters: the page starts after its last record. */
+  cursor?: string | undefined;
   includeArchived?: boolean;
   search?: string | undefined;
+  /** Only records whose updatedColumn is at or after this ISO time, oldest change first. */
+  updatedSince?: string | undefined;
   /** Filters to apply; undefined values are ignored. */
   where?: Partial<Record<Q, string | number | boolean | undefined>>;
 }
@@ -130,6 +144,8 @@ export interface ListPage<R> {
   total: number;
   limit: number;
   offset: number;
+  /** The cursor of the page after this one; null on the last page. */
+  next_cursor: string | null;
 }
 
 export interface UpdateOutcome<R> {
@@ -149,7 +165,7 @@ export interface Resource<T extends TableName, R, Q extends string> extends Coll
   get(db: Db, orgId: string, id: string, sees?: Sees<R>): Promise<R>;
   list(db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>>;
   /** Every record the filters match, in list order (for the few lists the API does not page). */
-  all(db: Db, orgId: string, request?: Omit<ListRequest<Q>, 'limit' | 'offset'>): Promise<R[]>;
+  all(db: Db, orgId: string, request?: Filters<Q>): Promise<R[]>;
   /** Inserts a new record; an id already used in the organization throws DuplicateIdError (409 `duplicate_id`). */
   insert(db: Db, row: Insertable<Database[T]> & { org_id: string; id: string }): Promise<R>;
   /**
@@ -163,6 +179,9 @@ export interface Resource<T extends TableName, R, Q extends string> extends Coll
    */
   update(db: Db, orgId: string, id: string, expected: number | undefined, plan: UpdatePlan<T, R>): Promise<UpdateOutcome<R>>;
 }
+
+/** What selects a list's records, paging aside. */
+export type Filters<Q extends string> = Omit<ListRequest<Q>, 'limit' | 'offset' | 'cursor'>;
 
 /** Whether the caller may see a record; one it may not answers exactly as a missing one. */
 export type Sees<R> = (record: R) => boolean | Promise<boolean>;
@@ -218,7 +237,6 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     : '';
   const from = `from ${table} t${join} where t."org_id" = ?`;
   const select = `select ${selected.map((s, i) => `${s} as c${i}`).join(', ')} `;
-  const orderBy = ` order by ${(spec.order ?? DEFAULT_ORDER).map(([c, d]) => `t.${ident(c)} ${d}`).join(', ')}`;
   const findText = `${select}${from} and t."id" = ?`;
   // The stored row with the joined fields beside it, read by update.
   const joinedAs = specs.map((f, i) => (typeof f === 'object' && 'joined' in f ? `, j.${ident(f.joined)} as "joined_${i}"` : '')).join('');
@@ -230,19 +248,31 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   for (const [name, filter] of Object.entries(spec.filters ?? {}) as Array<[string, FilterSpec<T, J>]>) {
     filterTexts.set(name, filterText(filter));
   }
-  const listTexts = new Map<string, { all: string; page: string; count: string }>();
+  const listTexts = new Map<string, ListTexts>();
+  const listOrder: OrderColumns = spec.order ?? DEFAULT_ORDER;
+  const updated = spec.updatedColumn;
+  const syncOrder: OrderColumns | undefined = updated === undefined ? undefined : [[updated, 'asc'], ['id', 'asc']];
 
-  const filtered = (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'>) => {
+  const filtered = async (db: Db, orgId: string, request: Filters<Q>) => {
     const postgres = usesNumberedPlaceholders(db);
     const conditions: string[] = [];
     const params: unknown[] = [orgId];
+    let order = listOrder;
+    if (request.updatedSince !== undefined) {
+      if (updated === undefined || syncOrder === undefined) throw new Error(`${spec.table}: no updatedColumn to list by updatedSince`);
+      conditions.push(`t.${ident(updated)} >= ?`);
+      // Stored times are ISO text in UTC (…Z) on SQLite: the bound compares as one of them.
+      params.push(new Date(request.updatedSince).toISOString());
+      order = syncOrder;
+    }
     if (spec.archivedColumn !== undefined && !request.includeArchived) {
       conditions.push(`t.${ident(spec.archivedColumn)} = ?`);
       params.push(false);
     }
     if (spec.searchColumn !== undefined && request.search) {
-      conditions.push(`t.${ident(spec.searchColumn)} like ? escape '\\'`);
-      params.push(containsPattern(request.search));
+      const search = await searchCondition(db, spec.table, spec.searchColumn, request.search);
+      conditions.push(search.condition);
+      params.push(...search.params);
     }
     for (const [name, value] of Object.entries(request.where ?? {})) {
       if (value === undefined) continue;
@@ -254,21 +284,47 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     const shape = `${postgres}:${conditions.join(' and ')}`;
     let texts = listTexts.get(shape);
     if (texts === undefined) {
-      const where = conditions.map((c) => ` and ${c}`).join('');
-      texts = { all: `${select}${from}${where}${orderBy}`, page: `${select}${from}${where}${orderBy} limit ? offset ?`, count: `select count(*) ${from}${where}` };
+      texts = listTextsFor(conditions, order);
       listTexts.set(shape, texts);
     }
-    return { texts, params };
+    return { texts, params, order };
+  };
+  const listTextsFor = (conditions: readonly string[], order: OrderColumns): ListTexts => {
+    const where = conditions.map((c) => ` and ${c}`).join('');
+    const orderBy = ` order by ${order.map(([c, d]) => `t.${ident(c)} ${d}`).join(', ')}`;
+    // A page also reads its order columns: the last row's values make the next page's cursor.
+    const keys = order.map(([c], i) => `, t.${ident(c)} as c${names.length + i}`).join('');
+    const pageSelect = `${select.trimEnd()}${keys} ${from}${where}`;
+    return {
+      all: `${select}${from}${where}${orderBy}`,
+      page: `${pageSelect}${orderBy} limit ? offset ?`,
+      pageAfter: `${pageSelect} and ${keysetCondition(order)}${orderBy} limit ?`,
+      count: `select count(*) ${from}${where}`,
+    };
+  };
+  /** What binds a cursor to its list: the table, the organization and every filter. */
+  const fingerprintOf = (orgId: string, request: Filters<Q>): string => {
+    const where = Object.entries(request.where ?? {}).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return listFingerprint([spec.table, orgId, request.includeArchived === true, request.search ?? '', request.updatedSince ?? null, where]);
   };
 
   const list = async (db: Db, orgId: string, request: ListRequest<Q>): Promise<ListPage<R>> => {
-    const { texts, params } = filtered(db, orgId, request);
-    const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), reader.wideRows(db, texts.page, [...params, request.limit, request.offset], names.length)]);
-    return { items: rows.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset };
+    const { texts, params, order } = await filtered(db, orgId, request);
+    const fingerprint = fingerprintOf(orgId, request);
+    const after = startOf(request, fingerprint, order.length);
+    // One row beyond the page tells whether there is a next one.
+    const width = names.length + order.length;
+    const rowsRead =
+      after === undefined
+        ? reader.wideRows(db, texts.page, [...params, request.limit + 1, request.offset], width)
+        : reader.wideRows(db, texts.pageAfter, [...params, ...keysetParams(order, after), request.limit + 1], width).catch(refuseUnreadableCursor);
+    const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), rowsRead]);
+    const { page, next } = pageAndCursor(rows, request.limit, fingerprint, (row) => row.slice(names.length) as Position);
+    return { items: page.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset, next_cursor: next };
   };
 
-  const all = async (db: Db, orgId: string, request: Omit<ListRequest<Q>, 'limit' | 'offset'> = {}): Promise<R[]> => {
-    const { texts, params } = filtered(db, orgId, request);
+  const all = async (db: Db, orgId: string, request: Filters<Q> = {}): Promise<R[]> => {
+    const { texts, params } = await filtered(db, orgId, request);
     return (await reader.wideRows(db, texts.all, params, names.length)).map(fromArray);
   };
 
@@ -346,6 +402,22 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   return { table: spec.table, bump, toRecord, find, get, list, all, insert, update };
 }
 
+interface ListTexts {
+  all: string;
+  page: string;
+  pageAfter: string;
+  count: string;
+}
+
+/**
+ * A cursor's values compared with columns of another type (a forged cursor, a text where a
+ * number belongs) fail on PostgreSQL with a data exception (SQLSTATE class 22): the cursor is at fault.
+ */
+function refuseUnreadableCursor(error: unknown): never {
+  if (codeOf(error)?.startsWith('22')) throw new InvalidCursorError('cursor', 'is not a next_cursor this API returned');
+  throw error;
+}
+
 /** A list filter's condition (on SQLite, and on PostgreSQL where it differs) and the parameters it takes. */
 interface FilterText {
   condition: string;
@@ -358,16 +430,16 @@ function filterText<T extends TableName, J extends TableName>(filter: FilterSpec
   const same = (condition: string): FilterText => ({ condition, postgres: condition, params: value });
   if (typeof filter === 'string') return same(`t.${ident(filter)} = ?`);
   if ('joined' in filter) return same(`j.${ident(filter.joined)} = ?`);
-  if ('atLeast' in filter) return same(`t.${ident(filter.atLeast)} >= ?`);
   const { table, id, match, only } = filter.through;
   const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
   const ids = `select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted}`;
   return {
-    // SQLite drives the search from the listed ids (primary-key lookups). PostgreSQL would plan
-    // `in (…)` as a semi-join over every row of the organization; `= any(array(…))` reads the
-    // ids once and looks each up through the primary key.
+    // SQLite drives the search from the listed ids (primary-key lookups), then sorts them.
+    // PostgreSQL plans the semi-join by the statistics: from the side table's (org_id, match, id)
+    // range when it is short, or along the list's order index with one probe of the side table
+    // per record when the match is common, so a page reads about its own rows.
     condition: `t."id" in (${ids})`,
-    postgres: `t."id" = any(array(${ids}))`,
+    postgres: `exists (select 1 from ${ident(table)} s where s."org_id" = t."org_id" and s.${ident(id)} = t."id" and s."org_id" = ? and s.${ident(match)} = ?${restricted})`,
     params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
   };
 }

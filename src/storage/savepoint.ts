@@ -30,10 +30,14 @@ export async function inSavepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Prom
     // A write `work` sent ahead fails here at the latest (pipelined.ts): still within the savepoint.
     await tx.db.executeQuery(RELEASE);
   } catch (error) {
-    // If the failure took the whole transaction with it, this throws and so does the transaction.
-    await tx.db.executeQuery(ROLLBACK_TO);
-    forgetDeferred();
-    await tx.db.executeQuery(RELEASE);
+    try {
+      await tx.db.executeQuery(ROLLBACK_TO);
+      forgetDeferred();
+      await tx.db.executeQuery(RELEASE);
+    } catch {
+      // The failure took the whole transaction with it (a full disk): the transaction fails with that failure.
+      forgetDeferred();
+    }
     throw error;
   }
   for (const hook of hooks) tx.afterCommit(hook);

@@ -1,6 +1,6 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
 import type { DatabaseConnection, Driver, SqliteDatabase, SqliteStatement } from 'kysely';
@@ -8,21 +8,36 @@ import type { SqliteSynchronous } from '../config.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteHandle } from './statements.ts';
 
-/** Write transactions take the write lock at BEGIN, so two writers never deadlock upgrading a read lock. */
+/**
+ * Write transactions take the write lock at BEGIN, so two writers never deadlock upgrading a
+ * read lock. A failure that SQLite answers by rolling the whole transaction back itself (a full
+ * disk, SQLITE_FULL) leaves nothing to roll back: the rollback is skipped, so the caller gets
+ * that failure rather than "cannot rollback - no transaction is active".
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #raw: BetterSqlite3.Database;
+  constructor(database: SqliteDatabase, raw: BetterSqlite3.Database) {
+    super({ database });
+    this.#raw = raw;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#raw.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
-  constructor(database: SqliteDatabase) {
+  readonly #raw: BetterSqlite3.Database;
+  constructor(database: SqliteDatabase, raw: BetterSqlite3.Database) {
     super({ database });
     this.#database = database;
+    this.#raw = raw;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    return new ImmediateSqliteDriver(this.#database, this.#raw);
   }
 }
 
@@ -84,13 +99,36 @@ export interface SqliteHandle {
   localWrites: () => number;
 }
 
+/** The file of an `sqlite:` URL; `sqlite:` alone is the default database. */
+export function sqlitePathOf(url: string): string {
+  return url.slice('sqlite:'.length) || './data/bizplat.db';
+}
+
+/** An SQLite path whose folder does not exist, named by a setting: refused rather than made. */
+export class SqliteFolderMissing extends Error {}
+
+/**
+ * Makes sure the folder an SQLite database is to be made in exists. The default database's
+ * folder (`./data` of `npm start`: `namedBy` undefined) is made; a folder named by a setting
+ * (`namedBy`: DATABASE_URL, --db, --to) must exist already, or a typo would make a new, empty
+ * database where the operator meant an existing one.
+ */
+export function ensureSqliteFolder(path: string, namedBy: string | undefined): void {
+  const folder = dirname(resolve(path));
+  if (existsSync(folder)) return;
+  if (namedBy === undefined) {
+    mkdirSync(folder, { recursive: true });
+    return;
+  }
+  throw new SqliteFolderMissing(`${namedBy} names the SQLite database "${path}" in a folder that does not exist (${folder}): correct the path, or make the folder first`);
+}
+
 /**
  * The database and its -wal and -shm files are readable by their owner only. The file is made
  * (or an existing one tightened) before SQLite opens it: SQLite gives the -wal and -shm files
  * it creates the database file's mode, whatever the umask. Existing -wal/-shm are tightened too.
  */
 function ownerOnly(path: string): void {
-  mkdirSync(dirname(path), { recursive: true });
   closeSync(openSync(path, 'a', 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     try {
@@ -113,7 +151,7 @@ export function openSqlite(path: string, synchronous: SqliteSynchronous): Sqlite
   // write system calls per changed page saved.
   raw.pragma('temp_store = MEMORY');
   let writes = 0;
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw, () => (writes += 1))) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(cachingDatabase(raw, () => (writes += 1)), raw) });
   registerSqliteHandle(db, raw);
   return { db, raw, syncLog: syncOurselves ? () => syncFile(`${path}-wal`) : undefined, localWrites: () => writes };
 }

@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
+import { statfs } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import pg from 'pg';
+import { sql } from 'kysely';
 import type { Expression, Kysely, QueryResult, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import { postgresCapabilities, sqliteCapabilities } from './database-capabilities.ts';
@@ -7,15 +10,17 @@ import type { DatabaseCapabilities } from './database-capabilities.ts';
 import { withDeferredWrites } from './before-commit.ts';
 import { retryingTransientConflicts } from './errors.ts';
 import { noticeChannelNaming } from './notice-channels.ts';
-import { openPostgres, parsePostgresUrl, postgresClientConfig } from './postgres.ts';
+import { openPostgres, parsePostgresUrl } from './postgres.ts';
 import type { PoolOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
 import { postCommitNotifier } from './post-commit-notify.ts';
+import { Availability } from './availability.ts';
+import { ListenConnection } from './listen-connection.ts';
 import { sharedWrites } from './shared-writes.ts';
 import type { SharedWrite } from './shared-writes.ts';
 import type { ReusableStatement } from './reusable.ts';
-import { openSqlite } from './sqlite.ts';
+import { ensureSqliteFolder, openSqlite, sqlitePathOf } from './sqlite.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -124,6 +129,8 @@ export interface Storage {
   connections(): ConnectionStats;
   /** Write transactions run one at a time (SQLite): a later writer waits and then sees the earlier one's commit. */
   readonly oneWriterAtATime: boolean;
+  /** Whether the database can be reached and written now: failures are reported to it (see availability.ts). */
+  readonly availability: Availability;
   close(): Promise<void>;
 }
 
@@ -143,17 +150,23 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-type StorageConfig = Pick<Config, 'databaseUrl' | 'sqliteSynchronous'> & Partial<Pick<Config, 'databaseSessionUrl' | 'databasePoolSize' | 'databaseStatementTimeoutMs'>>;
+type StorageConfig = Pick<Config, 'databaseUrl' | 'sqliteSynchronous'> &
+  Partial<Pick<Config, 'databaseSessionUrl' | 'databaseUrlFrom' | 'databasePoolSize' | 'databaseStatementTimeoutMs' | 'databaseAcquireTimeoutMs'>>;
 
 export function openStorage(config: StorageConfig, options: OpenOptions = {}): Storage {
   const url = config.databaseUrl;
-  if (url.startsWith('sqlite:')) return sqliteStorage(url, config.sqliteSynchronous);
+  if (url.startsWith('sqlite:')) {
+    const path = sqlitePathOf(url);
+    if (path !== ':memory:') ensureSqliteFolder(path, namingSetting(config.databaseUrlFrom));
+    return sqliteStorage(url, path, config.sqliteSynchronous);
+  }
   if (isPostgresUrl(url)) {
     const sessionUrl = config.databaseSessionUrl ?? url;
     if (!isPostgresUrl(sessionUrl)) throw new Error(`DATABASE_SESSION_URL must start with postgres://, got "${sessionUrl}"`);
     const pool: PoolOptions = {
       size: options.poolSize ?? config.databasePoolSize ?? 10,
       statementTimeoutMs: config.databaseStatementTimeoutMs ?? 30_000,
+      acquireTimeoutMs: config.databaseAcquireTimeoutMs ?? 3000,
       // A session URL of its own means DATABASE_URL is a transaction pooler.
       pooled: sessionUrl !== url,
     };
@@ -162,9 +175,29 @@ export function openStorage(config: StorageConfig, options: OpenOptions = {}): S
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }
 
+/** The setting that named the database, for messages; undefined for the default database. */
+export function namingSetting(from: Config['databaseUrlFrom'] | undefined): string | undefined {
+  return from === 'default' ? undefined : (from ?? 'DATABASE_URL');
+}
+
 function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
+
+/** `work`, with its outcome told to `availability`: a failure may begin an outage, a commit ends a full disk's. */
+async function watched<T>(availability: Availability, work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work();
+    availability.noteWritten();
+    return result;
+  } catch (error) {
+    availability.report(error);
+    throw error;
+  }
+}
+
+/** The free space beside an SQLite file that counts as room again after the disk filled up. */
+const ROOM_AGAIN_BYTES = 1_048_576;
 
 /**
  * A PostgreSQL transaction: its own connection from the pool, retried on serialization failure
@@ -198,8 +231,7 @@ function runTransaction<T>(
   });
 }
 
-function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): Storage {
-  const path = url.slice('sqlite:'.length) || './data/bizplat.db';
+function sqliteStorage(url: string, path: string, synchronous: Config['sqliteSynchronous']): Storage {
   const { db, raw, syncLog, localWrites } = openSqlite(path, synchronous);
   const local = new EventEmitter();
   local.setMaxListeners(0);
@@ -223,15 +255,24 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
     externalChanges += 1;
   };
   const grouped = groupCommitter(db, syncLog);
+  const availability = new Availability(
+    async () => void readDataVersion(),
+    async () => {
+      const disk = await statfs(dirname(path));
+      return disk.bavail * disk.bsize >= ROOM_AGAIN_BYTES;
+    },
+  );
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
-    grouped((trx, hooks) =>
-      work(
-        transactionScope(trx, sqliteCapabilities, {
-          afterCommit: (hook) => hooks.push(hook),
-          notify: async (channel, payload = '') => {
-            hooks.push(() => local.emit(channel, payload));
-          },
-        }),
+    watched(availability, () =>
+      grouped((trx, hooks) =>
+        work(
+          transactionScope(trx, sqliteCapabilities, {
+            afterCommit: (hook) => hooks.push(hook),
+            notify: async (channel, payload = '') => {
+              hooks.push(() => local.emit(channel, payload));
+            },
+          }),
+        ),
       ),
     );
   return {
@@ -250,6 +291,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
     changeNoticesLive: () => true,
     connections: () => ({ size: 1, inUse: grouped.busy() ? 1 : 0, waiting: grouped.waiting() }),
     oneWriterAtATime: true,
+    availability,
     changedElsewhere: () => {
       lookElsewhere();
       if (externalChanges === reportedChanges) return false;
@@ -262,6 +304,7 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
       return localWrites() + externalChanges;
     },
     close: async () => {
+      availability.close();
       local.removeAllListeners();
       await db.destroy();
     },
@@ -271,12 +314,10 @@ function sqliteStorage(url: string, synchronous: Config['sqliteSynchronous']): S
 function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptions): Storage {
   const { db, pool } = openPostgres(url, poolOptions);
   // Migrations hold a session advisory lock across statements; one connection is enough.
-  const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false });
+  const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false, acquireTimeoutMs: poolOptions.acquireTimeoutMs });
   // The change counters' shared read (change-counters.ts): opened at the first conditional read.
   const sharedReads = sessionUrl === url ? undefined : openPostgres(sessionUrl, { ...poolOptions, size: 1, pooled: false });
   const channels = new Map<string, Set<Listener>>();
-  let listenerClient: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
   let closed = false;
 
   // Notices are database-wide: a server on one schema of a shared database must not wake for
@@ -285,46 +326,34 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
   const hear = (channel: string, payload: string) => {
     for (const listener of channels.get(channel) ?? []) listener(payload);
   };
-
-  const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client(postgresClientConfig(parsePostgresUrl(sessionUrl)));
-    client.on('notification', (msg) => {
-      const channel = onChannel.logical(msg.channel);
-      if (channel !== undefined) hear(channel, msg.payload ?? '');
-    });
-    const lost = () => {
-      // Reconnect and re-listen; listeners are told with an empty payload that they may have missed something.
-      listenerClient = undefined;
-      connecting = undefined;
-      if (closed) return;
-      setTimeout(() => {
-        if (closed || channels.size === 0) return;
-        void ensureListener().then(() => {
-          for (const set of channels.values()) for (const l of set) l('');
-        }, () => {});
-      }, 500).unref();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    await client.connect();
-    for (const channel of channels.keys()) await client.query(`LISTEN "${onChannel.physical(channel)}"`);
-    listenerClient = client;
-    return client;
+  // Listeners are told with an empty payload that they may have missed something: they look for themselves.
+  const hearAll = () => {
+    for (const set of channels.values()) for (const l of set) l('');
   };
-  const ensureListener = (): Promise<pg.Client> => {
-    if (listenerClient) return Promise.resolve(listenerClient);
-    connecting ??= connectListener();
-    return connecting;
-  };
+  const listening = new ListenConnection(
+    // No start-up options (a session-mode PgBouncer refuses them): LISTEN needs no time zone or schema.
+    () => new pg.Client({ connectionString: parsePostgresUrl(sessionUrl).connectionString, keepAlive: true }),
+    (physical, payload) => {
+      const channel = onChannel.logical(physical);
+      if (channel !== undefined) hear(channel, payload);
+    },
+    hearAll,
+  );
+  const availability = new Availability(async () => void (await sql`select 1`.execute(db)));
+  // Back from an outage: the loops that failed meanwhile look again now, not at their next poll.
+  availability.listen({
+    up: () => {
+      listening.retryNow();
+      hearAll();
+    },
+  });
 
   const subscribe = async (channel: string, listener: Listener): Promise<() => void> => {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-    const isNew = !channels.has(channel);
     const set = channels.get(channel) ?? new Set<Listener>();
     set.add(listener);
     channels.set(channel, set);
-    const client = await ensureListener();
-    if (isNew && client === listenerClient) await client.query(`LISTEN "${onChannel.physical(channel)}"`);
+    await listening.listen(onChannel.physical(channel));
     return () => {
       set.delete(listener);
     };
@@ -339,7 +368,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
       hear(channel, payload);
     }
   };
-  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => runTransaction(db, afterCommit, work);
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => watched(availability, () => runTransaction(db, afterCommit, work));
 
   return {
     dialect: 'postgres',
@@ -350,18 +379,18 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     transaction,
     shared: sharedWrites(transaction),
     // Autocommit: the statement is its own transaction, and committed (durably) once answered.
-    oneStatement: (work) => retryingTransientConflicts(() => work({ db })),
+    oneStatement: (work) => watched(availability, () => retryingTransientConflicts(() => work({ db }))),
     subscribe,
     changedElsewhere: () => false,
     readStamp: () => undefined,
-    changeNoticesLive: () => listenerClient !== undefined && !closed,
+    changeNoticesLive: () => listening.live && !closed,
     connections: () => ({ size: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     oneWriterAtATime: false,
+    availability,
     close: async () => {
       closed = true;
-      const client = listenerClient;
-      listenerClient = undefined;
-      if (client) await client.end().catch(() => {});
+      availability.close();
+      await listening.close();
       await notifyOthers.flush();
       await db.destroy();
       await session?.db.destroy();

@@ -143,7 +143,7 @@ describeEachDatabase('meetings', (ctx) => {
       assert.ok(fields(res).includes(field) || res.body.includes(field), `${JSON.stringify(query)} → ${res.body}`);
     }
     const ok = await windowOf(ctx(), p, '2030-01-01T00:00:00Z', '2031-01-02T00:00:00Z');
-    assert.deepEqual(ok, { items: [], total: 0, limit: 500, offset: 0 });
+    assert.deepEqual(ok, { items: [], total: 0, limit: 500, offset: 0, next_cursor: null });
   });
 
   it('expansion: COUNT, UNTIL, BYDAY, INTERVAL; a window that cuts a series; occurrences straddling both edges; stable occurrence ids in start order', async () => {
@@ -274,4 +274,28 @@ describeEachDatabase('meetings', (ctx) => {
     assert.equal(reminders.length, 1, 'the next occurrence of an imported series is reminded');
     assert.ok(Date.parse(reminders[0]!.occurrence_start) > Date.now());
   });
+
+  it('pages a window by cursor: every occurrence once, in start order, and the cursor stays with its window', async () => {
+    const p = await booker(ctx());
+    await book(ctx(), p, { title: 'Daily', start_at: '2034-03-01T09:00:00Z', recurrence_rule: 'FREQ=DAILY;COUNT=5' });
+    await book(ctx(), p, { title: 'Same time', start_at: '2034-03-02T09:00:00Z' });
+    await book(ctx(), p, { title: 'Later', start_at: '2034-03-03T15:00:00Z' });
+    const [from, to] = ['2034-03-01T00:00:00Z', '2034-04-01T00:00:00Z'];
+    const whole = await windowOf(ctx(), p, from, to);
+    assert.equal(whole.items.length, 7);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await api(ctx(), p.token, 'GET', '/meetings', { query: { from, to, limit: '2', ...(cursor === null ? {} : { cursor }) } });
+      assert.equal(res.statusCode, 200, res.body);
+      const page: MeetingPage & { next_cursor: string | null } = json(res);
+      seen.push(...page.items.map((m) => `${m.id}@${m.start_at}`));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    assert.deepEqual(seen, whole.items.map((m) => `${m.id}@${m.start_at}`));
+    const first = json<{ next_cursor: string }>(await api(ctx(), p.token, 'GET', '/meetings', { query: { from, to, limit: '2' } }));
+    const moved = await api(ctx(), p.token, 'GET', '/meetings', { query: { from, to: '2034-05-01T00:00:00Z', cursor: first.next_cursor } });
+    assert.deepEqual(fields(moved), ['cursor']);
+  });
 });
+

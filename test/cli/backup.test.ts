@@ -155,7 +155,7 @@ describeEachDatabase('backup and restore', (ctx) => {
     try {
       // Not a table, so the target counts as empty; but the schema cannot be replaced by the restored one.
       await client.query('CREATE VIEW public.kept AS SELECT 1 AS x');
-      await assert.rejects(restoreDatabase(backupFile, direct(target.url)), /psql failed .*cannot drop schema public/s);
+      await assert.rejects(restoreDatabase(backupFile, direct(target.url), 'DATABASE_URL'), /psql failed .*cannot drop schema public/s);
       const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
       assert.deepEqual(tables.rows, [], 'no restored table was committed');
       const kept = await client.query('SELECT x FROM public.kept');
@@ -255,9 +255,9 @@ describeEachDatabase('backup and restore', (ctx) => {
     await assert.rejects(backupDatabase(direct(ctx().config.databaseUrl), backupFile), /already exists: choose a new file name/);
     const junk = join(dir, 'junk.bin');
     writeFileSync(junk, 'not a backup');
-    await assert.rejects(restoreDatabase(junk, direct(target.url)), /is not a bizplat backup/);
+    await assert.rejects(restoreDatabase(junk, direct(target.url), 'DATABASE_URL'), /is not a bizplat backup/);
     const other = ctx().kind === 'sqlite' ? 'postgres://127.0.0.1:1/none' : `sqlite:${join(dir, 'other.db')}`;
-    await assert.rejects(restoreDatabase(backupFile, other), /is a backup of (an SQLite|a PostgreSQL) database: restore it into a/);
+    await assert.rejects(restoreDatabase(backupFile, other, 'DATABASE_URL'), /is a backup of (an SQLite|a PostgreSQL) database: restore it into a/);
   });
 
   it('the PostgreSQL client programs are needed for PostgreSQL only: without them on PATH the message says what to install', async () => {
@@ -270,7 +270,7 @@ describeEachDatabase('backup and restore', (ctx) => {
         return;
       }
       await assert.rejects(backupDatabase(direct(ctx().config.databaseUrl), join(dir, 'no-tools.dump')), /pg_dump is not on PATH: install the PostgreSQL client tools/);
-      await assert.rejects(restoreDatabase(backupFile, direct(target.url)), /pg_restore is not on PATH: install the PostgreSQL client tools/);
+      await assert.rejects(restoreDatabase(backupFile, direct(target.url), 'DATABASE_URL'), /pg_restore is not on PATH: install the PostgreSQL client tools/);
     } finally {
       process.env.PATH = path;
     }

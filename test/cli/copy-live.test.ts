@@ -12,6 +12,7 @@ import { tracked } from '../helpers/children.ts';
 import { POSTGRES_URL, api, createContext, createPrincipal, freshDatabase, json, testConfig } from '../helpers/harness.ts';
 import type { DatabaseKind, TestContext } from '../helpers/harness.ts';
 import { PATIENCE_MS, waitUntil } from '../helpers/patience.ts';
+import { sessionUrlOf } from '../helpers/session-url.ts';
 import { post, stockedOrg } from '../inventory/fixtures.ts';
 import { assertLedgerHolds } from '../inventory/invariant.ts';
 
@@ -52,7 +53,8 @@ for (const fromKind of ['sqlite', 'postgres'] as const) {
         await waitUntil('20 movements', async () => (await movementIds(source.storage, s.orgId)).size >= 20);
         before_ = await movementIds(source.storage, s.orgId);
         // Its own process, as an operator runs it beside the server: truly concurrent with the writes.
-        const result = await runBin(['copy', '--db', source.config.databaseUrl, '--to', target.url, '--json']);
+        // --to names the target directly, not through a pooler (docs/operations.md).
+        const result = await runBin(['copy', '--db', source.config.databaseUrl, '--to', sessionUrlOf(target.url) ?? target.url, '--json']);
         assert.equal(result.stderr, '', 'no progress on stderr when it is not a terminal');
         onlyJson(result);
         after_ = await movementIds(source.storage, s.orgId);
@@ -132,8 +134,10 @@ describe('copy --to on a terminal', () => {
     assert.equal(code, 0, output);
     // Back to the line's start, then the terminal's "erase to the end of the line".
     const shown = output.replaceAll('\r\u001b[K', '<rewrite>');
-    assert.match(shown, /^<rewrite>copying 1\/(\d+) \w+: \d+ rows<rewrite>copying 2\/\1 /, 'a progress line, rewritten in place');
-    assert.match(shown, /<rewrite>checking (\d+)\/\1 \w+: \d+ rows<rewrite>from: sqlite\r?\nto: sqlite\r?\ntables: \d+/, 'the line is cleared before the summary');
+    const [from, to] = [source.config.databaseUrl, target.url].map((url) => url.slice('sqlite:'.length));
+    assert.ok(shown.startsWith(`copy from SQLite database ${from} into SQLite database ${to}\r\n<rewrite>`), `first the databases acted on, then the progress: ${shown}`);
+    assert.match(shown, /\n<rewrite>copying 1\/(\d+) \w+: \d+ rows<rewrite>copying 2\/\1 /, 'a progress line, rewritten in place');
+    assert.match(shown, /<rewrite>checking (\d+)\/\1 \w+: \d+ rows<rewrite>from: sqlite\r?\nto: sqlite\r?\nsource: SQLite database \S+\r?\ntarget: SQLite database \S+\r?\ntables: \d+/, 'the line is cleared before the summary');
     assert.match(shown, /\nchecked: \d+ tables, row counts and digests equal\r?\n$/, 'the digests are printed with --json only');
   });
 });

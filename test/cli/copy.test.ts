@@ -13,6 +13,7 @@ import type { DatabaseKind, Principal, TestContext } from '../helpers/harness.ts
 import { makeCertificate, opensslHmac, startReceiver } from '../helpers/https-receiver.ts';
 import type { Receiver } from '../helpers/https-receiver.ts';
 import { waitUntil } from '../helpers/patience.ts';
+import { sessionUrlOf } from '../helpers/session-url.ts';
 import { assertLedgerHolds } from '../inventory/invariant.ts';
 import { post } from '../inventory/fixtures.ts';
 import { startDelivery } from '../webhooks/helpers.ts';
@@ -160,9 +161,11 @@ for (const [fromKind, toKind] of DIRECTIONS) {
     });
 
     it('copies every table into the empty target and prints one summary object', async () => {
-      summary = onlyJson(await runCli(['copy', '--db', source.config.databaseUrl, '--to', target.url, '--json']));
+      // A copy holds one long transaction on each side: --to names the database directly, not through a pooler.
+      summary = onlyJson(await runCli(['copy', '--db', source.config.databaseUrl, '--to', sessionUrlOf(target.url) ?? target.url, '--json']));
       assert.equal(summary.from, fromKind);
       assert.equal(summary.to, toKind);
+      assert.deepEqual(summary.deliveriesPaused, [demo.slug], 'the copy must not post to the source\'s receivers until resumed');
       const checked = summary.checked as Record<string, { rows: number; digest: string }>;
       assert.ok(Object.keys(checked).length >= 50, 'every table checked');
       assert.ok(checked.stock_movements!.rows >= 10 && checked.events!.rows > 10 && checked.webhook_deliveries!.rows >= 1, JSON.stringify(checked));
@@ -207,7 +210,8 @@ for (const [fromKind, toKind] of DIRECTIONS) {
       assert.equal(own[own.length - 1]!.data.entityId, clientId, 'written last, read last');
     });
 
-    it('a webhook delivery from the copy verifies with the secret the subscriber already holds; new ids go past the copied ones', async () => {
+    it('a webhook delivery from the copy, once resumed, verifies with the secret the subscriber already holds; new ids go past the copied ones', async () => {
+      assert.deepEqual(onlyJson(await runCli(['deliveries', 'resume', '--db', target.url, '--json'], ENV)), { resumed: [demo.slug] });
       const before_ = receiver.received.length;
       const delivery = await startDelivery(copy!);
       try {

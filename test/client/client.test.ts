@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { before, it } from 'node:test';
-import { BizplatConflictError, BizplatConnectionError, BizplatError, BizplatNotFoundError, BizplatRateLimitError, BizplatValidationError, createBizplatClient, cursorItems, data, eventFeed, ifMatch, offsetItems, WebhookSecretNotShownError } from '@bizplat/client';
+import { BizplatConflictError, BizplatConnectionError, BizplatError, BizplatNotFoundError, BizplatRateLimitError, BizplatValidationError, createBizplatClient, cursorItems, data, eventFeed, ifMatch, listItems, offsetItems, WebhookSecretNotShownError } from '@bizplat/client';
 import type { BizplatClientOptions } from '@bizplat/client';
 import { API_PREFIX } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/harness.ts';
@@ -136,6 +136,34 @@ describeEachDatabase('@bizplat/client against a live server', (ctx) => {
 describeEachDatabase('@bizplat/client: pagination, the events feed and webhook secrets on a live server', (ctx) => {
   const { client } = liveOrg(ctx, 1);
 
+  it('listItems pages any list by cursor: every record once while others are created and archived, filters typed', async () => {
+    const api = client();
+    const existing: string[] = [];
+    for (let i = 0; i < 7; i++) existing.push((await data(api.POST('/clients', { body: { name: `Walk ${i}` } }))).id);
+    const archived = new Set<string>();
+    const yielded: string[] = [];
+    const walk = listItems(api, '/clients', { search: 'walk', limit: 2 });
+    for await (const c of walk) {
+      yielded.push(c.id);
+      // After each page: a new client, and an archive, by turns of one already met and of one not yet met.
+      if (yielded.length % 2 === 0) {
+        await data(api.POST('/clients', { body: { name: `Walk new ${yielded.length}` } }));
+        const victim = yielded.length % 4 === 0 ? existing[yielded.length / 4 - 1] : yielded[0];
+        if (victim !== undefined && !archived.has(victim)) {
+          archived.add(victim);
+          await data(api.PATCH('/clients/{id}', { params: { path: { id: victim } }, body: { is_archived: true } }));
+        }
+      }
+    }
+    assert.equal(new Set(yielded).size, yielded.length, 'no record yielded twice');
+    assert.ok(archived.size >= 2);
+    for (const id of existing) if (!archived.has(id)) assert.ok(yielded.includes(id), `record ${id} yielded`);
+    assert.equal(walk.position.cursor !== undefined, true, 'the walk went past its first page');
+    const none: string[] = [];
+    for await (const task of listItems(api, '/tasks', { status: 'No such status' })) none.push(task.id);
+    assert.deepEqual(none, []);
+  });
+
   it('offset auto-pagination yields every record once while records are created between pages', async () => {
     const api = client();
     const existing: string[] = [];
@@ -216,11 +244,11 @@ describeEachDatabase('@bizplat/client: pagination, the events feed and webhook s
 });
 
 describeEachDatabase('@bizplat/client on 429', (ctx) => {
-  it('waits Retry-After between attempts, then throws the rate_limited envelope', async () => {
+  it('waits Retry-After between attempts (when maxWaitMs allows the minute window), then throws the rate_limited envelope', async () => {
     const { createPrincipal } = await import('../helpers/harness.ts');
     const p = await createPrincipal(ctx());
     const waits: number[] = [];
-    const api = createBizplatClient({ baseUrl: await listen(ctx()), token: p.token, retries: 2, sleep: async (ms) => void waits.push(ms) });
+    const api = createBizplatClient({ baseUrl: await listen(ctx()), token: p.token, retries: 2, maxWaitMs: 60_000, sleep: async (ms) => void waits.push(ms) });
     for (let i = 0; i < 2; i++) await data(api.GET('/ping'));
     const error = await api.GET('/ping').catch((e: unknown) => e);
     assert.ok(error instanceof BizplatRateLimitError, String(error));

@@ -97,6 +97,31 @@ it('a server that never answers: the call fails with a time-out (retried when sa
   assert.equal(attempts, 4, 'an aborted call is not retried');
 });
 
+it('every time-out is a BizplatTimeoutError: a slow header, and a body that stalls after the headers', async () => {
+  const { base } = await serve((res, n) => {
+    if (n === 0) return; // never a header
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"status":'); // and the rest never comes
+  });
+  const { api } = client(base, { timeoutMs: 200, retries: 0 });
+  const headerless = await api.GET('/ping').catch((e: unknown) => e);
+  assert.ok(headerless instanceof BizplatTimeoutError, `no header: ${String(headerless)}`);
+  const stalled = await api.GET('/ping').catch((e: unknown) => e);
+  assert.ok(stalled instanceof BizplatTimeoutError, `a stalled body: ${String(stalled)}`);
+  assert.match(stalled.message, /within 200 ms/);
+});
+
+it('a 429 asking for longer than the default wait (10 s) throws at once with retryAfterMs; a shorter one is waited out', async () => {
+  const { base, seen } = await serve((res, n) => (n === 0 ? json(res, 429, envelope('too_many_requests', 'rate_limited'), { 'retry-after': '60' }) : n === 1 ? json(res, 429, envelope('too_many_requests', 'rate_limited'), { 'retry-after': '3' }) : json(res, 200, { status: 'ok' })));
+  const { api, waits } = client(base);
+  const limited = await api.GET('/ping').catch((e: unknown) => e);
+  assert.ok(limited instanceof BizplatRateLimitError && limited.retryAfterMs === 60_000, String(limited));
+  assert.deepEqual(waits, [], 'nothing waited: 60 s is over the default');
+  assert.equal((await api.GET('/ping')).response.status, 200);
+  assert.deepEqual(waits, [3000]);
+  assert.equal(seen.length, 3);
+});
+
 it('503 with Retry-After, then 200: waits the seconds asked and returns the answer; the POST keeps its Idempotency-Key', async () => {
   const { base, seen } = await serve((res, n) => (n % 2 === 0 ? json(res, 503, envelope('unavailable', 'unavailable'), { 'retry-after': '2' }) : json(res, 201, { id: 'c1', name: 'X' })));
   const { api, waits } = client(base);

@@ -35,6 +35,15 @@ describeEachDatabase('GET /funnels', (ctx) => {
     assert.deepEqual(both.items[1]!.stages.map((s) => s.name), ['Intro', 'Lead', 'Signed']);
     const second = await api(ctx(), reader.token, 'GET', '/funnels', { query: { limit: '1', offset: '1' } });
     assert.deepEqual(json<{ items: Funnel[]; total: number }>(second).items.map((f) => f.name), ['Partners']);
+    await ctx().storage.transaction((tx) => createFunnel(tx, p.orgId, { name: 'Agents', stages: [{ name: 'Lead', kind: 'open', order: 1 }, { name: 'Signed', kind: 'won', order: 2 }] }));
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: Funnel[]; next_cursor: string | null } = json(await api(ctx(), reader.token, 'GET', '/funnels', { query: { limit: '1', ...(cursor === null ? {} : { cursor }) } }));
+      walked.push(...page.items.map((f) => f.name));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    assert.deepEqual(walked, ['Sales', 'Agents', 'Partners'], 'by cursor: the default first, then by name');
 
     const won = sales!.stages.find((s) => s.kind === 'won')!;
     const deal = json<{ id: string }>(await api(ctx(), p.token, 'POST', '/deals', { body: { title: 'Renewal', amount: 10 } }));

@@ -20,21 +20,27 @@ export interface CliResult {
  * The environment a CLI child starts from: the caller's, without test-runner settings that change
  * its output, with the direct session URL beside a pooled DATABASE_URL (see session-url.ts).
  */
-export function cliEnv(env: Record<string, string | undefined> = {}, args: readonly string[] = []): NodeJS.ProcessEnv {
+export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
   delete base.BIZPLAT_LOG_LEVEL;
   delete base.NODE_TEST_CONTEXT;
   delete base.DATABASE_URL;
   delete base.REDIS_URL;
   delete base.DATABASE_SESSION_URL;
-  const db = args.indexOf('--db');
-  const session = env.DATABASE_SESSION_URL ?? sessionUrlOf(db >= 0 ? args[db + 1] : env.DATABASE_URL);
+  const session = env.DATABASE_SESSION_URL ?? sessionUrlOf(env.DATABASE_URL);
   return { ...base, ...env, ...(session === undefined ? {} : { DATABASE_SESSION_URL: session }) };
+}
+
+/** `args` with `--db-session` (the direct URL) beside a pooled `--db`, as an operator gives a pooled database on the command line. */
+export function cliArgs(args: readonly string[]): string[] {
+  const db = args.indexOf('--db');
+  const session = db >= 0 && !args.includes('--db-session') ? sessionUrlOf(args[db + 1]) : undefined;
+  return session === undefined ? [...args] : [...args, '--db-session', session];
 }
 
 /** Starts `node bin/bizplat.mjs …` in the repository root; it is killed if still running when the test process ends. */
 export function startCli(args: string[], env: Record<string, string | undefined> = {}): ChildProcess {
-  return tracked(spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(env, args), stdio: ['ignore', 'pipe', 'pipe'] }));
+  return tracked(spawn(process.execPath, [BIN, ...cliArgs(args)], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /**
@@ -45,7 +51,7 @@ export function startCli(args: string[], env: Record<string, string | undefined>
 export async function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const code = await runCommandLine(args, { env: cliEnv(env, args), out: (text) => (stdout += text), err: (text) => (stderr += text) });
+  const code = await runCommandLine(cliArgs(args), { env: cliEnv(env), out: (text) => (stdout += text), err: (text) => (stderr += text) });
   return { code, stdout, stderr };
 }
 

@@ -95,7 +95,7 @@ describeEachDatabase('GET /employees', (ctx) => {
 
   it('shows only the caller\'s organization', async () => {
     const q = await createPrincipal(ctx(), { scopes: ['hr:read'] });
-    assert.deepEqual(await list({}, q.token), { items: [], total: 0, limit: 50, offset: 0 });
+    assert.deepEqual(await list({}, q.token), { items: [], total: 0, limit: 50, offset: 0, next_cursor: null });
     await importData(ctx().storage, q.slug, { employees: [{ id: employeeId(1), full_name: 'Same Id Other Org', department_id: 'finance' }] });
     assert.deepEqual(names(await list({ department_id: 'finance' }, q.token)), ['Same Id Other Org']);
     assert.deepEqual(names(await list({ department_id: 'finance' })), ['Aziza Rahimova', 'Dilnoza Karimova']);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchedLog } from '../../src/http/batched-log.ts';
+import { waitUntil } from '../helpers/patience.ts';
 
 const fileLog = () => {
   const path = join(mkdtempSync(join(tmpdir(), 'bizplat-log-')), 'out.log');
@@ -61,6 +62,41 @@ it('loses no line at process.exit: what waits is written synchronously', () => {
   `;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.equal(out, 'line 0\nline 1\nline 2\n');
+});
+
+it('flushSync writes every waiting line before it returns, even while the thread pool is busy (as at exit)', async () => {
+  // The only thread of the pool waits on a FIFO nobody opens: an asynchronous write would wait behind it.
+  const fifo = join(mkdtempSync(join(tmpdir(), 'bizplat-log-')), 'fifo');
+  execFileSync('mkfifo', [fifo]);
+  const script = `
+    import { open, writeSync } from 'node:fs';
+    import { BatchedLog } from './src/http/batched-log.ts';
+    open(${JSON.stringify(fifo)}, 'r', () => {});
+    const log = new BatchedLog(1, { batchChars: 32768, maxDelayMs: 100 });
+    setTimeout(() => {
+      for (let i = 0; i < 3; i++) log.write('line ' + i + '\\n');
+      log.flushSync();
+      writeSync(1, 'flushed\\n');
+    }, 20);
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, UV_THREADPOOL_SIZE: '1' } });
+  try {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await waitUntil('the child to say it flushed', () => out.includes('flushed'), undefined, () => out);
+    assert.equal(out, 'line 0\nline 1\nline 2\nflushed\n', 'the lines were written before flushSync returned');
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+it('flushed() resolves once every line given so far is written', async () => {
+  const { path, fd } = fileLog();
+  const log = new BatchedLog(fd, { batchChars: 32_768, maxDelayMs: 60_000 });
+  for (let i = 0; i < 3; i++) log.write(`line ${i}\n`);
+  await log.flushed();
+  assert.equal(readFileSync(path, 'utf8'), 'line 0\nline 1\nline 2\n');
+  closeSync(fd);
 });
 
 it('keeps serving when nobody reads the log any more (a closed pipe)', async () => {

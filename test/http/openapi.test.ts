@@ -96,8 +96,8 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
     const doc = await served(ctx());
     const list = doc.paths['/notes']!.get!;
     const query = Object.fromEntries((list.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p]));
-    assert.deepEqual(Object.keys(query).sort(), ['include_archived', 'limit', 'offset']);
-    for (const name of ['limit', 'offset', 'include_archived']) assert.equal(query[name]!.required, false, `${name} is optional`);
+    assert.deepEqual(Object.keys(query).sort(), ['cursor', 'include_archived', 'limit', 'offset']);
+    for (const name of ['limit', 'offset', 'include_archived', 'cursor']) assert.equal(query[name]!.required, false, `${name} is optional`);
     assert.equal(query.limit!.schema!.default, 50);
     for (const [path, method, op] of operations(doc)) {
       if (method === 'post') assert.ok(headerNames(op).includes('Idempotency-Key'), `${path} POST takes Idempotency-Key`);
@@ -115,8 +115,9 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
   it('documents every answer the server gives, each error in the envelope, with the response headers', async () => {
     const doc = await served(ctx());
     const statuses = (op: Operation) => Object.keys(op.responses).sort();
-    assert.deepEqual(statuses(doc.paths['/notes']!.post!), ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503']);
-    assert.deepEqual(statuses(doc.paths['/notes/{id}']!.patch!), ['200', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '500', '503']);
+    // A write may meet a full disk (507 storage_full); any request an unreachable database (503).
+    assert.deepEqual(statuses(doc.paths['/notes']!.post!), ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503', '507']);
+    assert.deepEqual(statuses(doc.paths['/notes/{id}']!.patch!), ['200', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '500', '503', '507']);
     assert.deepEqual(statuses(doc.paths['/notes/{id}']!.get!), ['200', '304', '400', '401', '403', '404', '414', '415', '422', '429', '500', '503']);
     for (const [name, answer] of Object.entries(doc.components.responses)) {
       assert.equal(answer.content!['application/json']!.schema.$ref, '#/components/schemas/ErrorEnvelope', name);
@@ -124,6 +125,7 @@ describeEachDatabase('OpenAPI document and docs UI', (ctx) => {
     }
     assert.ok(doc.components.responses.TooManyRequests!.headers!['Retry-After']);
     assert.ok(doc.components.responses.ServiceUnavailable!.headers!['Retry-After']);
+    assert.ok(doc.components.responses.InsufficientStorage!.headers!['Retry-After']);
     assert.equal(doc.components.headers['X-Request-Id']!.required, true);
     assert.equal(doc.components.headers['Retry-After']!.required, true);
     for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'ETag', 'Idempotent-Replayed']) assert.ok(doc.components.headers[name], name);
@@ -192,6 +194,23 @@ describe('OpenAPI document of the served domains', () => {
     for (const name of names) assert.ok(doc.components.schemas[name], name);
     assert.equal(doc.paths['/clients/{id}']!.get!.responses['200']!.content!['application/json']!.schema.$ref, '#/components/schemas/Client');
     assert.equal(doc.paths['/movements']!.get!.responses['200']!.content!['application/json']!.schema.$ref, '#/components/schemas/MovementPage');
+  });
+
+  it('every list takes cursor and answers next_cursor', () => {
+    let lists = 0;
+    for (const [path, method, op] of operations(doc)) {
+      const ref = op.responses['200']?.content?.['application/json']?.schema.$ref;
+      const schema = ref === undefined ? undefined : doc.components.schemas[ref.replace('#/components/schemas/', '')];
+      if (method !== 'get' || schema?.properties?.next_cursor === undefined) continue;
+      lists += 1;
+      assert.ok(schema.required?.includes('next_cursor'), `${path} always answers next_cursor`);
+      assert.ok((op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'cursor' && p.required !== true), `${path} takes cursor`);
+    }
+    assert.ok(lists >= 20, `${lists} lists page by cursor`);
+    for (const path of ['/clients', '/contacts', '/deals', '/products', '/tasks', '/funnels', '/stock', '/meetings', '/employees', '/projects', '/receivables', '/warehouses', '/processes']) {
+      const ref = doc.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema.$ref ?? '';
+      assert.ok(doc.components.schemas[ref.replace('#/components/schemas/', '')]?.properties?.next_cursor, `${path} answers next_cursor`);
+    }
   });
 
   it('declares enums and formats on records', () => {

@@ -23,6 +23,13 @@ export interface MovementBody {
   lines: Array<{ id: string; item_id: string; qty: string; cost_per_unit: string; cost_currency: string; batch_id: string | null; serial_numbers: string[] | null; notes: string | null }>;
 }
 
+/** A page of GET /movements. */
+export interface MovementPageBody {
+  items: MovementBody[];
+  total: number;
+  next_cursor: string | null;
+}
+
 export interface BalanceBody {
   id: string;
   warehouseId: string;

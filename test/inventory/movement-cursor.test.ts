@@ -2,13 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
 import { post, stockedOrg } from './fixtures.ts';
-import type { MovementBody } from './fixtures.ts';
-
-interface PageBody {
-  items: MovementBody[];
-  total: number;
-  next_cursor: string | null;
-}
+import type { MovementBody, MovementPageBody as PageBody } from './fixtures.ts';
 
 describeEachDatabase('inventory: movement cursor under concurrent inserts', (ctx) => {
   it('walks every pre-existing movement exactly once while new ones are posted', async () => {

@@ -234,4 +234,27 @@ describeEachDatabase('inventory: GET /stock and GET /movements', (ctx) => {
     assert.equal((await api(ctx(), stranger.token, 'GET', `/movements/${ids[0]}`)).statusCode, 404);
     assert.equal(json<{ total: number }>(await api(ctx(), stranger.token, 'GET', '/movements')).total, 0);
   });
+
+  it('pages stock balances by cursor: the same balances as one page, and a cursor of other filters is refused', async () => {
+    const s = await stockedOrg(ctx(), 3);
+    for (const warehouse of [s.main, s.second]) {
+      const res = await api(ctx(), s.token, 'POST', '/movements', { body: { kind: 'in', warehouse_id: warehouse, lines: s.items.map((item_id) => ({ item_id, qty: 1 })) } });
+      assert.equal(res.statusCode, 201, res.body);
+    }
+    const whole = json<{ items: Array<{ id: string }>; next_cursor: string | null }>(await api(ctx(), s.token, 'GET', '/stock', { query: { limit: '200' } }));
+    assert.equal(whole.items.length, 6);
+    assert.equal(whole.next_cursor, null);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await api(ctx(), s.token, 'GET', '/stock', { query: { limit: '4', ...(cursor === null ? {} : { cursor }) } });
+      const page: { items: Array<{ id: string }>; next_cursor: string | null } = json(res);
+      seen.push(...page.items.map((b) => b.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    assert.deepEqual(seen, whole.items.map((b) => b.id));
+    const first = json<{ next_cursor: string }>(await api(ctx(), s.token, 'GET', '/stock', { query: { limit: '1' } }));
+    assert.equal((await api(ctx(), s.token, 'GET', '/stock', { query: { cursor: first.next_cursor, warehouse_id: s.main } })).statusCode, 422);
+  });
 });
+

@@ -32,7 +32,7 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     const list = byName.get('listTasks')!;
     assert.equal(list.annotations?.readOnlyHint, true);
     assert.ok(list.description?.includes('archived tasks are never listed'));
-    assert.deepEqual(Object.keys(list.inputSchema.properties ?? {}).sort(), ['assignee_id', 'limit', 'offset', 'project_id', 'status', 'updated_since']);
+    assert.deepEqual(Object.keys(list.inputSchema.properties ?? {}).sort(), ['assignee_id', 'cursor', 'limit', 'offset', 'project_id', 'status', 'updated_since']);
     const create = byName.get('createTask')!;
     assert.equal(create.annotations?.readOnlyHint, false);
     assert.deepEqual(create.inputSchema.required, ['body', 'idempotency_key']);
@@ -53,6 +53,11 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
       assert.deepEqual([one.status, one.body.title], [200, 'Read through MCP']);
       const bad = await call(c, 'listTasks', { limit: 0 });
       assert.deepEqual([bad.isError, bad.status, bad.body.error, codeOf(bad)], [true, 422, 'validation_error', 'validation_error']);
+      // A dot segment as an id would be resolved away and reach another operation (the list, the API root).
+      for (const id of ['.', '..']) {
+        const dotted = await call(c, 'getTask', { id });
+        assert.deepEqual([dotted.isError, dotted.status, codeOf(dotted)], [true, null, 'validation_error'], `id ${id}`);
+      }
     });
   });
 
@@ -150,5 +155,22 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     assert.equal(res.status, 401);
     const envelope = (await res.json()) as { error: string; details: { error: string } };
     assert.deepEqual([envelope.error, envelope.details.error], ['unauthorized', 'api_token_required']);
+  });
+
+  it('serves pages of its own host and no other; on a loopback address, pages of loopback names only (DNS rebinding)', async () => {
+    const owner = await createPrincipal(ctx());
+    const base = await serverUrl(ctx());
+    const ping = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    const post = (headers: Record<string, string>) =>
+      fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-token': owner.token, ...headers }, body: JSON.stringify(ping) });
+    const foreign = await post({ origin: 'https://evil.example' });
+    assert.equal(foreign.status, 403);
+    assert.match(((await foreign.json()) as { error: { message: string } }).error.message, /BIZPLAT_MCP_ALLOWED_ORIGINS/);
+    assert.equal((await post({ origin: base })).status, 200, 'a page of the server itself');
+    assert.equal((await post({})).status, 200, 'a client outside a browser sends no Origin');
+    const viaName = (origin?: string) =>
+      ctx().app.inject({ method: 'POST', url: '/mcp', headers: { host: 'rebound.example', ...(origin ? { origin } : {}), 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-token': owner.token }, payload: ping });
+    assert.equal((await viaName('http://rebound.example')).statusCode, 403, 'a page of a name rebound to this loopback server');
+    assert.equal((await viaName()).statusCode, 200, 'a client outside a browser through a balancer on this machine');
   });
 });

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
 import { POSTGRES_URL, createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import { endWithTest, exited } from '../helpers/children.ts';
-import { cliEnv, ROOT } from '../helpers/cli.ts';
+import { cliArgs, cliEnv, ROOT } from '../helpers/cli.ts';
 import { PATIENCE_MS, TEST_TIMEOUT_MS, waitUntil } from '../helpers/patience.ts';
 import { POSTGRES_SESSION_URL } from '../helpers/session-url.ts';
 import { serverUrl } from './helpers.ts';
@@ -17,7 +17,7 @@ interface Reply {
 
 /** Starts `bizplat mcp …`, speaks JSON-RPC over its stdio, and checks it ends when its stdin does. */
 async function session(t: Pick<TestContext, 'after'>, args: string[]): Promise<{ tools: string[]; ping: Record<string, unknown> | undefined }> {
-  const child = endWithTest(t, spawn(process.execPath, ['bin/bizplat.mjs', 'mcp', ...args], { cwd: ROOT, env: cliEnv({}, args), stdio: ['pipe', 'pipe', 'pipe'] }));
+  const child = endWithTest(t, spawn(process.execPath, ['bin/bizplat.mjs', 'mcp', ...cliArgs(args)], { cwd: ROOT, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] }));
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -24,7 +24,7 @@ describe('SQLite files are readable by their owner only', () => {
   });
 
   it('creates the database, its -wal and -shm with mode 0600 under a permissive umask', async () => {
-    const path = join(dir, 'fresh', 'bizplat.db');
+    const path = join(dir, 'fresh.db');
     const { db, raw } = openSqlite(path, 'NORMAL');
     try {
       raw.exec('CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)');

@@ -55,7 +55,7 @@ describeEachDatabase('Import of projects, taskStatuses and tasks; GET /projects'
     assert.equal(json<{ total: number }>(await api(ctx(), bystander.token, 'GET', '/tasks')).total, 0);
     const projects = await api(ctx(), owner.token, 'GET', '/projects');
     assert.equal(projects.statusCode, 200);
-    assert.deepEqual(json(projects), { items: [{ id: 'prj-a', name: 'Alpha', icon: null, color: null }, { id: 'prj-b', name: 'Beta', icon: 'star', color: '#00ff00' }], total: 2, limit: 50, offset: 0 });
+    assert.deepEqual(json(projects), { items: [{ id: 'prj-a', name: 'Alpha', icon: null, color: null }, { id: 'prj-b', name: 'Beta', icon: 'star', color: '#00ff00' }], total: 2, limit: 50, offset: 0, next_cursor: null });
     const paged = json<{ items: Array<{ id: string }>; total: number; limit: number; offset: number }>(await api(ctx(), owner.token, 'GET', '/projects', { query: { limit: '1', offset: '1' } }));
     assert.deepEqual([paged.items.map((p) => p.id), paged.total, paged.limit, paged.offset], [['prj-b'], 2, 1, 1]);
     assert.equal((await api(ctx(), owner.token, 'GET', '/projects', { query: { limit: '0' } })).statusCode, 422);

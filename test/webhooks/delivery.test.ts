@@ -74,8 +74,10 @@ describeEachDatabase(
       assert.match(String(got!.headers['x-webhook-timestamp']), /^\d{10}$/);
       assert.equal(got!.headers['x-webhook-signature'], opensslHmac(sub.secret, got!.body, cert.dir));
       assert.equal(got!.headers['x-webhook-signature-v2'], undefined, 'the timestamped signature is off by default');
-      const body = JSON.parse(got!.body.toString('utf8')) as { event: string; data: Record<string, unknown>; ts: string };
-      assert.deepEqual(Object.keys(body), ['event', 'data', 'ts']);
+      const body = JSON.parse(got!.body.toString('utf8')) as { event: string; data: Record<string, unknown>; ts: string; id: string; type: string };
+      // The spec's three fields first, then the event's id (the headers' webhook-id) and its Standard Webhooks name.
+      assert.deepEqual(Object.keys(body), ['event', 'data', 'ts', 'id', 'type']);
+      assert.deepEqual([body.id, body.type], [eventId, 'client.created']);
       assert.equal(body.event, 'client.created');
       assert.deepEqual(body.data, { entityType: 'client', entityId, version: 1 });
       assert.match(body.ts, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);

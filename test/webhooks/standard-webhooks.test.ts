@@ -60,7 +60,7 @@ describeEachDatabase(
         assert.equal(got.headers['webhook-id'], eventId, 'the event id, the same on every attempt');
         assert.equal(got.headers['webhook-timestamp'], got.headers['x-webhook-timestamp']);
         assert.match(String(got.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]{43}=$/);
-        assert.deepEqual(verifiedBy(sub.secret, got), { event: 'client.created', data: { entityType: 'client', entityId, version: 1 }, ts: JSON.parse(got.body.toString()).ts });
+        assert.deepEqual(verifiedBy(sub.secret, got), { event: 'client.created', data: { entityType: 'client', entityId, version: 1 }, ts: JSON.parse(got.body.toString()).ts, id: eventId, type: 'client.created' });
         // The spec's signature is unchanged: hex HMAC-SHA256 of the raw body keyed with the secret string.
         assert.equal(got.headers['x-webhook-signature'], opensslHmac(sub.secret, got.body, cert.dir));
       }

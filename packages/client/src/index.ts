@@ -14,8 +14,8 @@ export {
   retryAfterMs,
 } from './errors.ts';
 export type { BizplatErrorInit, ErrorDetails } from './errors.ts';
-export { cursorItems, eventFeed, offsetItems } from './pagination.ts';
-export type { EventFeedOptions, FeedEvent, Positioned } from './pagination.ts';
+export { cursorItems, eventFeed, listItems, offsetItems } from './pagination.ts';
+export type { EventFeedOptions, FeedEvent, ListFilters, ListItem, ListPath, Positioned } from './pagination.ts';
 export type { CallOptions, RetryOptions } from './transport.ts';
 export { VERSION } from './version.ts';
 export { verifyWebhook, WebhookSecretNotShownError, WebhookSignatureError } from './webhooks.ts';

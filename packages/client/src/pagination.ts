@@ -1,7 +1,7 @@
 /** Iterating every record of a list, page after page. */
 import { data } from './client.ts';
 import type { BizplatApi } from './client.ts';
-import type { components, operations } from './schema.ts';
+import type { components, operations, paths } from './schema.ts';
 
 type Call<P> = Promise<{ data?: P; response: Response }>;
 
@@ -12,7 +12,8 @@ interface OffsetPage<T> {
 }
 
 /**
- * Every record of an offset-paged list once: `page(offset)` makes the call for one page, e.g.
+ * Every record of a list by offset: prefer listItems(), which pages by cursor. `page(offset)`
+ * makes the call for one page, e.g.
  * `(offset) => api.GET('/clients', { params: { query: { offset, limit: 200 } } })`.
  * The lists are newest first, so a record created while iterating pushes the older ones one place
  * down and the next page would repeat one already yielded: repeats are dropped by id. A record
@@ -66,6 +67,42 @@ export function cursorItems<T>(
     }
   }
   return Object.assign(items(), { position });
+}
+
+type Json200<Op> = Op extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** The lists that page by cursor to the end: their next_cursor is null on the last page (GET /events never ends). */
+export type ListPath = {
+  [P in keyof paths]: paths[P] extends { get: infer Op }
+    ? 'cursor' extends keyof QueryOf<Op>
+      ? Json200<Op> extends { items: unknown[]; next_cursor: infer C }
+        ? null extends C
+          ? P
+          : never
+        : never
+      : never
+    : never;
+}[keyof paths];
+type ListGet<P extends ListPath> = paths[P]['get'];
+/** A list's query without its paging: the filters (limit is the page size asked, 200 unless given). */
+export type ListFilters<P extends ListPath> = Omit<QueryOf<ListGet<P>>, 'cursor' | 'offset'>;
+export type ListItem<P extends ListPath> = Json200<ListGet<P>> extends { items: Array<infer T> } ? T : never;
+
+/**
+ * Every record of a list, page after page by cursor: `listItems(api, '/clients', { search: 'acme' })`.
+ * Each page costs the server the same however deep it lies, and a walk by cursor neither repeats
+ * nor misses a record while others are created or archived. `position.cursor` resumes a walk.
+ */
+export function listItems<P extends ListPath>(
+  api: BizplatApi,
+  path: P,
+  ...[filters, from]: Partial<ListFilters<P>> extends ListFilters<P> ? [filters?: ListFilters<P>, from?: string] : [filters: ListFilters<P>, from?: string]
+): Positioned<ListItem<P>> {
+  // One call for every list path: the path and filters were checked against the schema above.
+  const get = api.GET as unknown as (path: string, init: { params: { query: Record<string, unknown> } }) => Call<CursorPage<ListItem<P>>>;
+  const query: Record<string, unknown> = { limit: 200, ...(filters ?? {}) };
+  return cursorItems((cursor) => get(path, { params: { query: cursor === undefined ? query : { ...query, cursor } } }), from, () => false);
 }
 
 export type FeedEvent = components['schemas']['FeedEvent'];

@@ -110,7 +110,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events (the signing secret is returned only here)
-         * @description The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.
+         * @description The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422; a server run for development with BIZPLAT_WEBHOOK_ALLOW_PRIVATE=1 takes them, over plain http too). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.
          *
          *     Requires scope `admin:all` and an administrator (every role right).
          */
@@ -1602,6 +1602,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "phone": "+14155550199",
@@ -1671,6 +1673,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A contact person.
@@ -1765,6 +1769,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "job_title": "Head of purchasing"
@@ -1928,6 +1934,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "stage": "Won",
@@ -1981,6 +1989,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @description Every error has this shape. */
         ErrorEnvelope: {
@@ -1991,7 +2001,7 @@ export interface components {
             /** @description quote it to support; equals the X-Request-Id header */
             request_id: string;
             details: {
-                /** @description the specific code: api_token_required, insufficient_scope, not_found, validation_error, stale_version, duplicate_id, already_exists, idempotency_in_progress, idempotency_claim_lost, malformed_json, empty_body, body_too_large, unsupported_media_type, unsupported_content_encoding, bad_url, uri_too_long, missing_host, duplicate_host, rate_limited, shutting_down, internal_error, … */
+                /** @description the specific code: api_token_required, insufficient_scope, not_found, validation_error, stale_version, duplicate_id, already_exists, idempotency_in_progress, idempotency_claim_lost, malformed_json, empty_body, body_too_large, unsupported_media_type, unsupported_content_encoding, bad_url, uri_too_long, missing_host, duplicate_host, rate_limited, shutting_down, database_unavailable, storage_full, internal_error, … */
                 error: string;
                 /** @description validation_error: one entry per field */
                 fields?: {
@@ -2107,6 +2117,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A payment (finance) request.
@@ -2225,6 +2237,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "status": "approved"
@@ -2272,6 +2286,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         FunnelStage: {
             /**
@@ -2393,6 +2409,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "start_at": "2030-03-25T11:00:00+02:00",
@@ -2580,6 +2598,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A process just started.
@@ -2663,6 +2683,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A nomenclature item.
@@ -2827,6 +2849,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @description One page of a list. */
         ProductList: {
@@ -2835,6 +2859,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "price": 42,
@@ -2882,6 +2908,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @description A receivable (money a client owes). */
         Receivable: {
@@ -2910,6 +2938,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description The new signing secret of a subscription (shown once) and the end of the overlap with the previous one.
@@ -2980,6 +3010,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @description A task. Archived tasks are never listed; they are read by id.
@@ -3076,6 +3108,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "status": "In progress",
@@ -3134,6 +3168,8 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            /** @description extension: pass as cursor for the page after this one; null on the last page */
+            next_cursor: string | null;
         };
         /** @example {
          *       "event": "deal.won",
@@ -3144,7 +3180,9 @@ export interface components {
          *         "stageId": "0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f",
          *         "stage": "Won"
          *       },
-         *       "ts": "2025-03-01T09:30:00.000+00:00"
+         *       "ts": "2025-03-01T09:30:00.000+00:00",
+         *       "id": "0193b1d4-6a7b-7c8d-9e0f-1a2b3c4d5e6f",
+         *       "type": "deal.won"
          *     } */
         WebhookPayload: {
             /** @enum {string} */
@@ -3163,6 +3201,17 @@ export interface components {
              * @description when the event happened
              */
             ts: string;
+            /**
+             * Format: uuid
+             * @description beyond the spec: the event id, as in the webhook-id and X-Webhook-Id headers (the same on every attempt and redelivery: repeats can be told apart). Present on every delivery made since it was added; a redelivery of one stored before is sent as it was
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id?: string;
+            /**
+             * @description beyond the spec: the event name again, under the name Standard Webhooks gives it
+             * @enum {string}
+             */
+            type?: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "meeting.updated" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
         };
         /**
          * @description A webhook subscription with its delivery statistics.
@@ -3324,7 +3373,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The server is shutting down; retry shortly or on another instance (shutting_down). */
+        /** @description The server is shutting down (shutting_down) or cannot reach its database (database_unavailable); retry after Retry-After seconds, or on another instance. */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3361,6 +3410,21 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The disk holding the database is full (storage_full); retry after Retry-After seconds, once the operator has made room. */
+        InsufficientStorage: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -3696,6 +3760,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     deleteWebhook: {
@@ -3734,6 +3799,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     rotateWebhookSecret: {
@@ -3796,6 +3862,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listFunnels: {
@@ -3803,8 +3870,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -3858,10 +3927,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description part of the name, phone or email */
                 search?: string;
             };
@@ -3998,6 +4071,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getClient: {
@@ -4161,6 +4235,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listContacts: {
@@ -4168,10 +4243,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only this client's contacts */
                 client_id?: string;
                 /** @description part of the name, phone or email */
@@ -4321,6 +4400,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getContact: {
@@ -4510,6 +4590,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listDeals: {
@@ -4517,10 +4598,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only this client's deals */
                 client_id?: string;
                 /** @description only deals in this funnel */
@@ -4663,6 +4748,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getDeal: {
@@ -4823,6 +4909,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listProducts: {
@@ -4830,10 +4917,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description part of the name, SKU or barcode */
                 search?: string;
             };
@@ -4964,6 +5055,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProduct: {
@@ -5116,6 +5208,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listWarehouses: {
@@ -5123,8 +5216,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
             };
@@ -5244,8 +5339,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only this warehouse */
                 warehouse_id?: string;
                 /** @description only this item */
@@ -5436,6 +5533,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getMovement: {
@@ -5521,10 +5619,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only requests in this status */
                 status?: "draft" | "pending" | "approved" | "rejected" | "paid";
                 /** @description part of the title */
@@ -5658,6 +5760,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getFinanceRequest: {
@@ -5841,6 +5944,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listFinanceRequestsByCategoryId: {
@@ -5848,10 +5952,14 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
                 /** @description only requests in this status */
                 status?: "draft" | "pending" | "approved" | "rejected" | "paid";
                 /** @description part of the title */
@@ -5984,6 +6092,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getFinanceRequestByCategoryId: {
@@ -6167,6 +6276,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listFinanceCategories: {
@@ -6174,8 +6284,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description also list archived records */
                 include_archived?: boolean;
             };
@@ -6231,8 +6343,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only this client's receivables */
                 client_id?: string;
                 /** @description only this deal's receivables */
@@ -6290,8 +6404,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description employees of this department */
                 department_id?: string;
                 /** @description employees in this status */
@@ -6351,14 +6467,16 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description exact status name */
                 status?: string;
                 /** @description tasks whose executor or co-executor is this user */
                 assignee_id?: string;
                 project_id?: string;
-                /** @description ISO 8601 with offset: tasks created or changed at or after it */
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
                 updated_since?: string;
             };
             header?: {
@@ -6509,6 +6627,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getTask: {
@@ -6701,6 +6820,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listProjects: {
@@ -6708,8 +6828,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -6763,8 +6885,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only orders in this status */
                 status?: "open" | "in_progress" | "paused" | "completed" | "cancelled";
                 /** @description only orders in this pipeline */
@@ -6902,8 +7026,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 /** @description only this deal's orders */
                 deal_id?: string;
                 /** @description only this client's orders (standalone ones included) */
@@ -7036,8 +7162,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -7091,8 +7219,10 @@ export interface operations {
             query?: {
                 /** @description page size, 1 to 200 */
                 limit?: number;
-                /** @description records to skip */
+                /** @description records to skip (each page costs the records skipped: prefer cursor for deep pages) */
                 offset?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
                 status?: "running" | "completed" | "cancelled" | "failed";
                 template_id?: string;
                 entity_type?: "deal" | "client" | "task";
@@ -7243,6 +7373,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getProcess: {
@@ -7309,6 +7440,8 @@ export interface operations {
                 to: string;
                 /** @description occurrences returned, 1 to 500 */
                 limit?: number;
+                /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -7442,6 +7575,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     updateMeeting: {
@@ -7564,6 +7698,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listEvents: {

@@ -15,7 +15,7 @@ export interface RetryOptions {
   backoffMs?: number;
   /** The longest back-off between two attempts; default 8 s. */
   maxBackoffMs?: number;
-  /** The longest Retry-After honoured; a longer one ends the retries (the error carries it); default 60 s. */
+  /** The longest Retry-After waited out; a longer one ends the retries at once (a BizplatRateLimitError with retryAfterMs for a 429); default 10 s. */
   maxWaitMs?: number;
 }
 
@@ -33,7 +33,7 @@ export interface TransportOptions extends CallOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-export const DEFAULTS = { retries: 2, backoffMs: 500, maxBackoffMs: 8_000, maxWaitMs: 60_000, timeoutMs: 60_000 } as const;
+export const DEFAULTS = { retries: 2, backoffMs: 500, maxBackoffMs: 8_000, maxWaitMs: 10_000, timeoutMs: 60_000 } as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -89,15 +89,16 @@ export function transport(options: TransportOptions): (request: Request) => Prom
       } catch (error) {
         if (caller.aborted) throw caller.reason;
         const failure = deadline.timedOut()
-          ? new BizplatTimeoutError({ status: 0, error: 'timeout', message: `no answer to ${request.method} ${request.url} within ${timeoutMs} ms`, cause: error })
+          ? timeoutError(request, timeoutMs, error)
           : new BizplatConnectionError({ status: 0, error: 'connection_error', message: `${request.method} ${request.url} failed: ${describe(error)}`, cause: error });
         deadline.end();
         if (!canRetry) throw failure;
         await sleep(backoff(attempt, retry), caller);
         continue;
       }
-      // The answer's body is read after this returns: the time-out stays armed for it.
-      if (!canRetry || !(await worthRetrying(response))) return response;
+      // The answer's body is read after this returns: the time-out stays armed for it, and a
+      // body that stalls past it fails as a BizplatTimeoutError too.
+      if (!canRetry || !(await worthRetrying(response))) return timedBody(response, deadline, () => timeoutError(request, timeoutMs, undefined));
       const asked = retryAfterMs(response.headers.get('Retry-After'));
       if (asked !== undefined && asked > retry.maxWaitMs) return response;
       deadline.end();
@@ -105,6 +106,43 @@ export function transport(options: TransportOptions): (request: Request) => Prom
       await sleep(asked ?? backoff(attempt, retry), caller);
     }
   };
+}
+
+function timeoutError(request: Request, timeoutMs: number, cause: unknown): BizplatTimeoutError {
+  return new BizplatTimeoutError({ status: 0, error: 'timeout', message: `no answer to ${request.method} ${request.url} within ${timeoutMs} ms`, cause });
+}
+
+type Deadline = ReturnType<typeof attemptSignal>;
+
+/**
+ * The response with its body read through a stream that reports the attempt's time-out as
+ * `timedOut()` rather than the fetch's bare abort, and disarms the time-out once the body is read.
+ */
+function timedBody(response: Response, deadline: Deadline, timedOut: () => BizplatTimeoutError): Response {
+  const source = response.body;
+  if (source === null) {
+    deadline.end();
+    return response;
+  }
+  const reader = source.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          deadline.end();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        controller.error(deadline.timedOut() ? timedOut() : error);
+      }
+    },
+    cancel(reason) {
+      deadline.end();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { basename } from 'node:path';
-import { cliSource } from '../../platform/audit.ts';
-import { switchOutgoing } from '../../platform/outgoing.ts';
-import { listOrganizationSlugs } from '../../platform/queries.ts';
 import { keyFileOf } from '../../platform/server-key.ts';
 import { backupDatabase, restoreDatabase } from '../../storage/backup/backup.ts';
 import { exists } from '../../storage/backup/files.ts';
+import { databaseLabel } from '../../storage/database-label.ts';
+import { namingSetting } from '../../storage/storage.ts';
 import type { CliCommand, CommandResult } from '../command.ts';
-import { requiredOption } from '../command.ts';
+import { actingOn, requiredOption } from '../command.ts';
+import { pauseDeliveriesOfCopy } from './paused-copy.ts';
 
 /**
  * Where an SQLite database keeps its sealing key when BIZPLAT_SECRETS_KEY is unset: a file
@@ -25,8 +25,12 @@ const backup: CliCommand = {
   },
   async run(args) {
     // pg_dump sets session settings before its snapshot: a transaction pooler would lose them.
-    const summary = await backupDatabase(args.config.databaseSessionUrl ?? args.config.databaseUrl, requiredOption(args, 'out'));
-    return { ...summary, ...(await keyFileNote(args.config.databaseUrl, args.config.secretsKey !== undefined)) };
+    const url = args.config.databaseSessionUrl ?? args.config.databaseUrl;
+    const source = databaseLabel(url);
+    return actingOn(args, `backup of ${source}`, async () => {
+      const summary = await backupDatabase(url, requiredOption(args, 'out'));
+      return { ...summary, source, ...(await keyFileNote(args.config.databaseUrl, args.config.secretsKey !== undefined)) };
+    });
   },
 };
 
@@ -38,15 +42,15 @@ const restore: CliCommand = {
   },
   async run(args) {
     const from = requiredOption(args, 'from');
-    const summary = await restoreDatabase(from, args.config.databaseSessionUrl ?? args.config.databaseUrl);
-    // A restored copy (a staging server, a rehearsal) must not post to the receivers of the original.
-    const deliveriesPaused = await args.withStorage(async (storage) => {
-      const orgs = await listOrganizationSlugs(storage.db);
-      return storage.transaction((tx) => switchOutgoing(tx, orgs, true, `restored from the backup ${basename(from)}`, cliSource()));
+    const url = args.config.databaseSessionUrl ?? args.config.databaseUrl;
+    const target = databaseLabel(url);
+    return actingOn(args, `restore into ${target}`, async () => {
+      const summary = await restoreDatabase(from, url, namingSetting(args.config.databaseUrlFrom));
+      const deliveriesPaused = await pauseDeliveriesOfCopy(args.withStorage, `restored from the backup ${basename(from)}`);
+      const keyFile = args.config.secretsKey === undefined ? keyFileOf(args.config.databaseUrl) : undefined;
+      // The server reads sealed webhook secrets with the key file of the database backed up: put it here.
+      return { ...summary, target, deliveriesPaused, ...(keyFile !== undefined ? { keyFile, keyFilePresent: await exists(keyFile) } : {}) };
     });
-    const keyFile = args.config.secretsKey === undefined ? keyFileOf(args.config.databaseUrl) : undefined;
-    // The server reads sealed webhook secrets with the key file of the database backed up: put it here.
-    return { ...summary, deliveriesPaused, ...(keyFile !== undefined ? { keyFile, keyFilePresent: await exists(keyFile) } : {}) };
   },
 };
 

@@ -11,6 +11,7 @@ import { timeZoneOf } from '../../platform/time-zone.ts';
 import { nowIso, readJson, toJson } from '../../storage/codecs.ts';
 import { StaleVersionError } from '../../storage/errors.ts';
 import { newId } from '../../storage/ids.ts';
+import { listFingerprint, pageAndCursor, startOf } from '../../storage/keyset.ts';
 import { changedFields, requireFound } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -229,7 +230,8 @@ interface Found {
   row: MeetingRow;
 }
 
-const earlier = (a: Found, b: Found) => a.start < b.start || (a.start === b.start && a.id < b.id);
+type Place = Pick<Found, 'start' | 'id'>;
+const earlier = (a: Place, b: Place) => a.start < b.start || (a.start === b.start && a.id < b.id);
 
 /**
  * The window's occurrences the caller sees, in start order (then id), at most `limit`: every
@@ -245,12 +247,19 @@ export async function listMeetings(db: Db, actor: CalendarActor, query: MeetingL
   const streams = rows.map(function* (row): Generator<Found> {
     for (const start of occurrences(seriesOf(row), from, to)) yield { start, id: occurrenceId(row, start), row };
   });
-  const items: MeetingOut[] = [];
+  // A cursor is the last occurrence's (start, id), bound to the window; the occurrences up to it are skipped.
+  const fingerprint = listFingerprint(['meetings', actor.orgId, from, to]);
+  const start = startOf({ cursor: query.cursor, offset: 0 }, fingerprint, 2);
+  const after: Place | undefined = start === undefined ? undefined : { start: Number(start[0]), id: String(start[1]) };
+  const found: Found[] = [];
   for (const o of mergeSorted(streams, earlier)) {
-    items.push(meetingOut(o.row, o.start, o.id));
-    if (items.length >= query.limit) break;
+    if (after !== undefined && !earlier(after, o)) continue;
+    found.push(o);
+    if (found.length > query.limit) break;
   }
+  const { page, next } = pageAndCursor(found, query.limit, fingerprint, (o) => [o.start, o.id]);
+  const items = page.map((o) => meetingOut(o.row, o.start, o.id));
   const budget = { left: LIBRARY_COUNT_BUDGET };
   const total = rows.reduce((sum, row) => sum + countOccurrences(seriesOf(row), from, to, budget), 0);
-  return { items, total: Math.max(total, items.length), limit: query.limit, offset: 0 };
+  return { items, total: Math.max(total, items.length), limit: query.limit, offset: 0, next_cursor: next };
 }

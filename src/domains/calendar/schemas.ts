@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
-import { ListOf } from '../../http/pagination.ts';
+import { ListOf, PageQuery } from '../../http/pagination.ts';
 import { DateTime, Name, Nullable, NullableText, RefId, Text, Uuid } from '../../http/schemas.ts';
 
 /** The widest window GET /meetings expands. */
@@ -81,6 +81,7 @@ export const MeetingListQuery = Type.Object({
   from: DateTime({ description: 'window start, ISO 8601 with offset' }),
   to: DateTime({ description: `window end, after from, at most ${MAX_WINDOW_DAYS} days later` }),
   limit: Type.Integer({ minimum: 1, maximum: MAX_ITEMS, default: MAX_ITEMS, description: `occurrences returned, 1 to ${MAX_ITEMS}` }),
+  cursor: PageQuery.cursor,
 }, { additionalProperties: false });
 export type MeetingListInput = Static<typeof MeetingListQuery>;
 

@@ -16,6 +16,7 @@ export function listCommercialOrders(db: Db, actor: CommercialActor, query: Comm
   return commercialOrders.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
     where: { deal_id: query.deal_id, client_id: query.client_id, status: query.status },
   });
 }

@@ -90,7 +90,7 @@ export async function getClient(db: Db, actor: CrmActor, id: string): Promise<Cl
 }
 
 export function listClients(db: Db, actor: CrmActor, query: ClientListInput): Promise<Page<ClientOut>> {
-  return clients.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
+  return clients.list(db, actor.orgId, { limit: query.limit, offset: query.offset, cursor: query.cursor, updatedSince: query.updated_since, includeArchived: query.include_archived, search: query.search });
 }
 
 /** Whether the organization has a client of this id (archived ones too): other domains check links to clients through this. */

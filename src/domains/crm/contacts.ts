@@ -107,6 +107,8 @@ export function listContacts(db: Db, actor: CrmActor, query: ContactListInput): 
   return contacts.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
+    updatedSince: query.updated_since,
     includeArchived: query.include_archived,
     search: query.search,
     where: { client_id: query.client_id },

@@ -147,6 +147,8 @@ export function listDeals(db: Db, actor: CrmActor, query: DealListInput): Promis
   return deals.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
+    updatedSince: query.updated_since,
     includeArchived: query.include_archived,
     search: query.search,
     where: { client_id: query.client_id, funnel_id: query.funnel_id, stage_key: query.stage === undefined ? undefined : stageKey(query.stage) },

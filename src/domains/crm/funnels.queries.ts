@@ -11,18 +11,25 @@ export function funnelsChanged(db: Db, orgId: string): Promise<void> {
   return funnels.bump(db, orgId);
 }
 
-/** A page of the organization's funnels (the default first, then by name) and how many there are. */
-export async function funnelPage(db: Db, orgId: string, limit: number, offset: number): Promise<{ rows: FunnelRow[]; total: number }> {
-  const rows = await db
-    .selectFrom('crm_funnels')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .orderBy('is_default', 'desc')
-    .orderBy('name')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** Where a funnels page starts after: the last funnel's is_default, name and id. */
+export type FunnelPosition = readonly [boolean, string, string];
+
+/**
+ * A page of the organization's funnels (the default first, then by name) and how many there
+ * are: `limit` from `offset`, or after the funnel at `after`.
+ */
+export async function funnelPage(db: Db, orgId: string, limit: number, offset: number, after?: FunnelPosition): Promise<{ rows: FunnelRow[]; total: number }> {
+  let page = db.selectFrom('crm_funnels').selectAll().where('org_id', '=', orgId);
+  if (after !== undefined) {
+    const [isDefault, name, id] = after;
+    page = page.where((eb) =>
+      eb.or([
+        eb('is_default', '<', isDefault),
+        eb.and([eb('is_default', '=', isDefault), eb.or([eb('name', '>', name), eb.and([eb('name', '=', name), eb('id', '>', id)])])]),
+      ]),
+    );
+  }
+  const rows = await page.orderBy('is_default', 'desc').orderBy('name').orderBy('id').limit(limit).offset(offset).execute();
   const count = await db.selectFrom('crm_funnels').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };
 }

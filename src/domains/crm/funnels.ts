@@ -4,6 +4,7 @@ import type { Page } from '../../http/pagination.ts';
 import { requiredText } from '../../http/text.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
+import { listFingerprint, pageAndCursor, startOf } from '../../storage/keyset.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { CrmActor } from './actor.ts';
@@ -78,8 +79,13 @@ async function isStarterFunnel(db: Db, orgId: string, funnel: { id: string; name
 }
 
 /** A page of the organization's funnels, each with its stages in order (GET /funnels). */
-export async function listFunnels(db: Db, actor: CrmActor, query: { limit: number; offset: number }): Promise<Page<FunnelOut>> {
-  const { rows, total } = await funnelPage(db, actor.orgId, query.limit, query.offset);
+export async function listFunnels(db: Db, actor: CrmActor, query: { limit: number; offset: number; cursor?: string | undefined }): Promise<Page<FunnelOut>> {
+  const fingerprint = listFingerprint(['crm_funnels', actor.orgId]);
+  const start = startOf(query, fingerprint, 3);
+  const after = start === undefined ? undefined : ([Boolean(start[0]), String(start[1]), String(start[2])] as const);
+  const read = await funnelPage(db, actor.orgId, query.limit + 1, after === undefined ? query.offset : 0, after);
+  const { page: rows, next } = pageAndCursor(read.rows, query.limit, fingerprint, (f) => [Boolean(f.is_default), f.name, f.id]);
+  const { total } = read;
   const stages = await stagesOf(db, actor.orgId, rows.map((r) => r.id));
   const items = rows.map((f) => ({
     id: f.id,
@@ -87,7 +93,7 @@ export async function listFunnels(db: Db, actor: CrmActor, query: { limit: numbe
     is_default: Boolean(f.is_default),
     stages: stages.filter((s) => s.funnel_id === f.id).map((s) => ({ id: s.id, name: s.name, kind: s.kind, order: Number(s.sort_order) })),
   }));
-  return { items, total, limit: query.limit, offset: query.offset };
+  return { items, total, limit: query.limit, offset: query.offset, next_cursor: next };
 }
 
 export interface PlacementInput {

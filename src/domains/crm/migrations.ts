@@ -122,4 +122,19 @@ export const crmMigrations: Migration[] = [
       `CREATE INDEX crm_deals_live ON crm_deals (org_id, is_archived, created_at, id)`,
     ],
   },
+  {
+    // search reads an index of the text's trigrams instead of every record (storage/search-index.ts).
+    name: '0104_crm_search_indexes',
+    statements: (t) => [...t.searchIndex('crm_clients', 'search_text'), ...t.searchIndex('crm_contacts', 'search_text'), ...t.searchIndex('crm_deals', 'search_text')],
+  },
+  {
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the
+    // collection; is_archived at the end lets the page and its total skip archived rows in the index.
+    name: '0105_crm_sync_indexes',
+    statements: () => [
+      `CREATE INDEX crm_clients_sync ON crm_clients (org_id, updated_at, id, is_archived)`,
+      `CREATE INDEX crm_contacts_sync ON crm_contacts (org_id, updated_at, id, is_archived)`,
+      `CREATE INDEX crm_deals_sync ON crm_deals (org_id, updated_at, id, is_archived)`,
+    ],
+  },
 ];

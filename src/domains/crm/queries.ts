@@ -40,6 +40,7 @@ export const clients = defineResource({
     updated_at: client.via('updated_at', timestamp),
   },
   archivedColumn: 'is_archived',
+  updatedColumn: 'updated_at',
   searchColumn: 'search_text',
 });
 
@@ -64,6 +65,7 @@ export const contacts = defineResource({
   },
   filters: { client_id: 'client_id' },
   archivedColumn: 'is_archived',
+  updatedColumn: 'updated_at',
   searchColumn: 'search_text',
 });
 
@@ -95,6 +97,7 @@ export const deals = defineResource({
   },
   filters: { client_id: 'client_id', funnel_id: 'funnel_id', stage_key: deal.joined('name_key') },
   archivedColumn: 'is_archived',
+  updatedColumn: 'updated_at',
   searchColumn: 'search_text',
 });
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TProperties } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
-import { IncludeArchived, ListOf, PageQuery } from '../../http/pagination.ts';
+import { IncludeArchived, ListOf, PageQuery, UpdatedSince } from '../../http/pagination.ts';
 import { DateTime, Name, Nullable, NullableText, RefId, StringEnum, Text, Uuid } from '../../http/schemas.ts';
 
 const Tags = Type.Array(Text({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'free labels' });
@@ -75,7 +75,7 @@ export const Client = named('Client', Type.Object({
 export type ClientOut = Static<typeof Client>;
 
 export const ClientListQuery = Type.Object(
-  { ...PageQuery, ...IncludeArchived, search: Search('part of the name, phone or email') },
+  { ...PageQuery, ...IncludeArchived, ...UpdatedSince, search: Search('part of the name, phone or email') },
   { additionalProperties: false },
 );
 export type ClientListInput = Static<typeof ClientListQuery>;
@@ -153,6 +153,7 @@ export const ContactListQuery = Type.Object(
   {
     ...PageQuery,
     ...IncludeArchived,
+    ...UpdatedSince,
     client_id: Type.Optional(RefId({ description: 'only this client\'s contacts' })),
     search: Search('part of the name, phone or email'),
   },
@@ -227,6 +228,7 @@ export const DealListQuery = Type.Object(
   {
     ...PageQuery,
     ...IncludeArchived,
+    ...UpdatedSince,
     client_id: Type.Optional(RefId({ description: 'only this client\'s deals' })),
     funnel_id: Type.Optional(RefId({ description: 'only deals in this funnel' })),
     stage: Type.Optional(Name(200, { description: 'stage name' })),

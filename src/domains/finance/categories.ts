@@ -24,7 +24,7 @@ export interface CategoryInput {
 }
 
 export function listCategories(db: Db, actor: FinanceActor, query: FinanceCategoryListInput): Promise<Page<FinanceCategoryOut>> {
-  return financeCategories.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived });
+  return financeCategories.list(db, actor.orgId, { limit: query.limit, offset: query.offset, cursor: query.cursor, includeArchived: query.include_archived });
 }
 
 /** Writes one category; its parent is checked afterwards by checkParents (it may come later in the same file). */

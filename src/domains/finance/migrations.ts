@@ -94,4 +94,16 @@ export const financeMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    // search reads an index of the text's trigrams instead of every request (storage/search-index.ts);
+    // ?status= reads its own range in list order (a page reads its rows, the total the status's).
+    name: '0620_finance_search_status_indexes',
+    statements: (t) => [...t.searchIndex('finance_requests', 'search_text'), `CREATE INDEX finance_requests_status ON finance_requests (org_id, is_archived, status, created_at, id)`],
+  },
+  {
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the
+    // collection; is_archived at the end lets the page and its total skip archived rows in the index.
+    name: '0621_finance_requests_sync_index',
+    statements: () => [`CREATE INDEX finance_requests_sync ON finance_requests (org_id, updated_at, id, is_archived)`],
+  },
 ];

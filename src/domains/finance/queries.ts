@@ -36,6 +36,7 @@ export const financeRequests = defineResource({
   },
   filters: { status: 'status' },
   archivedColumn: 'is_archived',
+  updatedColumn: 'updated_at',
   searchColumn: 'search_text',
 });
 

@@ -34,7 +34,7 @@ export function receivableStatus(amount: number, paidAmount: number, dueDate: st
 }
 
 export async function listReceivables(db: Db, actor: FinanceActor, query: ReceivableListInput, on = today()): Promise<Page<ReceivableOut>> {
-  const page = await receivables.list(db, actor.orgId, { limit: query.limit, offset: query.offset, where: { client_id: query.client_id, deal_id: query.deal_id } });
+  const page = await receivables.list(db, actor.orgId, { limit: query.limit, offset: query.offset, cursor: query.cursor, where: { client_id: query.client_id, deal_id: query.deal_id } });
   return { ...page, items: page.items.map((r) => ({ ...r, status: receivableStatus(r.amount, r.paidAmount, r.dueDate, on) })) };
 }
 

@@ -98,6 +98,8 @@ export function listRequests(db: Db, actor: FinanceActor, query: FinanceRequestL
   return financeRequests.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
+    updatedSince: query.updated_since,
     includeArchived: query.include_archived,
     search: query.search,
     where: { status: query.status },

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
-import { IncludeArchived, ListOf, PageQuery } from '../../http/pagination.ts';
+import { IncludeArchived, ListOf, PageQuery, UpdatedSince } from '../../http/pagination.ts';
 import { DateOnly, DateTime, DecimalInput, DecimalString, EnumText, Name, Nullable, NullableText, RefId, StringEnum, Text, Uuid } from '../../http/schemas.ts';
 
 export const REQUEST_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'paid'] as const;
@@ -83,6 +83,7 @@ export type FinanceRequestOut = Static<typeof FinanceRequest>;
 export const FinanceRequestListQuery = Type.Object({
   ...PageQuery,
   ...IncludeArchived,
+  ...UpdatedSince,
   status: Type.Optional(StringEnum(REQUEST_STATUSES, { description: 'only requests in this status' })),
   search: Type.Optional(Text({ maxLength: 200, description: 'part of the title' })),
 }, { additionalProperties: false });

@@ -16,6 +16,7 @@ export function listEmployees(db: Db, actor: HrActor, query: EmployeeListInput):
   return employees.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
     search: query.search,
     where: { department_id: query.department_id, status: query.status },
   });

@@ -28,4 +28,9 @@ export const hrMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    // search reads an index of the text's trigrams instead of every employee (storage/search-index.ts).
+    name: '0810_hr_search_index',
+    statements: (t) => t.searchIndex('hr_employees', 'search_text'),
+  },
 ];

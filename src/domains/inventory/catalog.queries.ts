@@ -40,6 +40,7 @@ export const products = defineResource({
     version: 'version',
   },
   archivedColumn: 'is_archived',
+  updatedColumn: 'updated_at',
   searchColumn: 'search_text',
   order: [
     ['name', 'asc'],

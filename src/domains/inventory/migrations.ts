@@ -134,4 +134,15 @@ export const inventoryMigrations: Migration[] = [
       lowerIdsStatement('stock_movement_lines', ['item_id']),
     ],
   },
+  {
+    // search reads an index of the text's trigrams instead of every product (storage/search-index.ts).
+    name: '0550_inventory_search_index',
+    statements: (t) => t.searchIndex('products', 'search_text'),
+  },
+  {
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the
+    // collection; is_archived at the end lets the page and its total skip archived rows in the index.
+    name: '0551_inventory_products_sync_index',
+    statements: () => [`CREATE INDEX products_sync ON products (org_id, updated_at, id, is_archived)`],
+  },
 ];

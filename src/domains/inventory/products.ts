@@ -113,5 +113,5 @@ export async function getProduct(db: Kysely<Database>, actor: InventoryActor, id
 }
 
 export function listProducts(db: Kysely<Database>, actor: InventoryActor, query: ProductListQuery): Promise<Page<Product>> {
-  return products.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived, search: query.search });
+  return products.list(db, actor.orgId, { limit: query.limit, offset: query.offset, cursor: query.cursor, updatedSince: query.updated_since, includeArchived: query.include_archived, search: query.search });
 }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
-import { IncludeArchived, ListOf, PageQuery } from '../../http/pagination.ts';
+import { IncludeArchived, ListOf, PageQuery, UpdatedSince } from '../../http/pagination.ts';
 import { DecimalInput, DecimalString, EnumText, LocalDateTime, Name, Nullable, NullableText, RefId, StringEnum, Text } from '../../http/schemas.ts';
 
 export const ITEM_TYPES = ['product', 'service', 'material', 'finished_good'] as const;
@@ -77,7 +77,7 @@ export const Product = named(
 );
 export type Product = Static<typeof Product>;
 
-export const ProductListQuery = Type.Object({ ...PageQuery, ...IncludeArchived, search: Type.Optional(Text({ maxLength: 200, description: 'part of the name, SKU or barcode' })) });
+export const ProductListQuery = Type.Object({ ...PageQuery, ...IncludeArchived, ...UpdatedSince, search: Type.Optional(Text({ maxLength: 200, description: 'part of the name, SKU or barcode' })) });
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
 export const Warehouse = named(

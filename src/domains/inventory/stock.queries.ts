@@ -58,7 +58,11 @@ export interface BalanceFilter {
   itemId?: string | undefined;
 }
 
-export async function listBalances(db: Db, orgId: string, filter: BalanceFilter, limit: number, offset: number): Promise<{ rows: BalanceRow[]; total: number }> {
+/**
+ * A page of balances by (warehouse_id, item_id) and how many match: `limit` rows from `offset`,
+ * or after the balance of `after` (its warehouse and item ids).
+ */
+export async function listBalances(db: Db, orgId: string, filter: BalanceFilter, limit: number, offset: number, after?: readonly [string, string]): Promise<{ rows: BalanceRow[]; total: number }> {
   const base = () => {
     let query = db.selectFrom('stock_balances').where('org_id', '=', orgId);
     if (filter.warehouseId !== undefined) query = query.where('warehouse_id', '=', filter.warehouseId);
@@ -66,7 +70,13 @@ export async function listBalances(db: Db, orgId: string, filter: BalanceFilter,
     return query;
   };
   const [rows, count] = await Promise.all([
-    base().selectAll().orderBy('warehouse_id').orderBy('item_id').limit(limit).offset(offset).execute(),
+    (after === undefined ? base() : base().where((eb) => eb(eb.refTuple('warehouse_id', 'item_id'), '>', eb.tuple(after[0], after[1]))))
+      .selectAll()
+      .orderBy('warehouse_id')
+      .orderBy('item_id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -94,31 +104,43 @@ export interface MovementFilter {
   kind?: string | undefined;
 }
 
-function movementsWhere(db: Db, orgId: string, filter: MovementFilter) {
+/**
+ * The movements matching the filter on one side of warehouse_id: the source when `side` is
+ * from, the destination when it is to (each an index range on (org_id, side, seq)). The item is
+ * matched through the lines' (org_id, item_id, movement_id) index: the movements of the item's
+ * lines, however many others the organization has.
+ */
+function movementsWhere(db: Db, orgId: string, filter: MovementFilter, side?: 'm.from_warehouse_id' | 'm.to_warehouse_id') {
   let query = db.selectFrom('stock_movements as m').where('m.org_id', '=', orgId);
   const { warehouseId, itemId, kind } = filter;
-  if (warehouseId !== undefined) query = query.where((eb) => eb.or([eb('m.from_warehouse_id', '=', warehouseId), eb('m.to_warehouse_id', '=', warehouseId)]));
+  if (side !== undefined && warehouseId !== undefined) query = query.where(side, '=', warehouseId);
   if (kind !== undefined) query = query.where('m.kind', '=', kind);
   if (itemId !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('stock_movement_lines as l')
-          .select('l.id')
-          .whereRef('l.org_id', '=', 'm.org_id')
-          .whereRef('l.movement_id', '=', 'm.id')
-          .where('l.item_id', '=', itemId),
-      ),
-    );
+    query = query.where('m.id', 'in', (eb) => eb.selectFrom('stock_movement_lines as l').select('l.movement_id').where('l.org_id', '=', orgId).where('l.item_id', '=', itemId));
   }
   return query;
 }
 
-/** Newest first, keyset on seq: the page after `beforeSeq` costs what the first page costs. */
+/** The filter's movements as one query per index range: two for warehouse_id (source or destination), one otherwise. */
+function ranges(db: Db, orgId: string, filter: MovementFilter) {
+  if (filter.warehouseId === undefined) return [movementsWhere(db, orgId, filter)] as const;
+  return [movementsWhere(db, orgId, filter, 'm.from_warehouse_id'), movementsWhere(db, orgId, filter, 'm.to_warehouse_id')] as const;
+}
+
+/**
+ * Newest first, keyset on seq: the page after `beforeSeq` costs what the first page costs. For
+ * warehouse_id each side gives its newest `take` from its own index range and the union keeps the
+ * newest `take` of both (a transfer within one warehouse is in both, once): 2 × take rows read,
+ * however many movements the warehouse has.
+ */
 export function pageOfMovements(db: Db, orgId: string, filter: MovementFilter, beforeSeq: number | undefined, take: number): Promise<MovementRow[]> {
-  let query = movementsWhere(db, orgId, filter);
-  if (beforeSeq !== undefined) query = query.where('m.seq', '<', beforeSeq);
-  return query.selectAll('m').orderBy('m.seq', 'desc').limit(take).execute();
+  const [first, second] = ranges(db, orgId, filter).map((query) =>
+    (beforeSeq === undefined ? query : query.where('m.seq', '<', beforeSeq)).selectAll('m').orderBy('m.seq', 'desc').limit(take),
+  );
+  if (first === undefined) return Promise.resolve([]);
+  if (second === undefined) return first.execute();
+  const merged = db.selectFrom(first.as('a')).selectAll().union(db.selectFrom(second.as('b')).selectAll());
+  return db.selectFrom(merged.as('u')).selectAll().orderBy('u.seq', 'desc').limit(take).execute();
 }
 
 export async function countMovements(db: Db, orgId: string, filter: MovementFilter): Promise<number> {
@@ -130,7 +152,11 @@ export async function countMovements(db: Db, orgId: string, filter: MovementFilt
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
-  const row = await movementsWhere(db, orgId, filter)
+  const [first, second] = ranges(db, orgId, filter).map((query) => query.select('m.seq'));
+  if (first === undefined) return 0;
+  const matching = second === undefined ? first : first.union(second);
+  const row = await db
+    .selectFrom(matching.as('u'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

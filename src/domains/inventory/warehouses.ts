@@ -59,5 +59,5 @@ export async function getWarehouse(db: Kysely<Database>, actor: InventoryActor, 
 }
 
 export function listWarehouses(db: Kysely<Database>, actor: InventoryActor, query: WarehouseListQuery): Promise<Page<Warehouse>> {
-  return warehouses.list(db, actor.orgId, { limit: query.limit, offset: query.offset, includeArchived: query.include_archived });
+  return warehouses.list(db, actor.orgId, { limit: query.limit, offset: query.offset, cursor: query.cursor, includeArchived: query.include_archived });
 }

@@ -104,6 +104,7 @@ export function listProcesses(db: Db, actor: ProcessesActor, query: ProcessListI
   return processes.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
     where: {
       status: query.status,
       template_id: query.template_id,

@@ -23,7 +23,7 @@ export interface Template {
 type TemplateOut = { id: string; title: string; trigger_entity: string | null; category: string | null; description: string | null };
 
 export async function listTemplates(db: Db, orgId: string, query: ProcessTemplateListInput): Promise<Page<TemplateOut>> {
-  return templates.list(db, orgId, { limit: query.limit, offset: query.offset, where: { published: true } });
+  return templates.list(db, orgId, { limit: query.limit, offset: query.offset, cursor: query.cursor, where: { published: true } });
 }
 
 export async function getTemplate(db: Db, orgId: string, id: string): Promise<Template> {

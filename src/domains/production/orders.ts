@@ -17,6 +17,7 @@ export function listProductionOrders(db: Db, actor: ProductionActor, query: Prod
   return productionOrders.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
     where: { status: query.status, pipeline_id: query.pipeline_id, deal_id: query.deal_id },
   });
 }

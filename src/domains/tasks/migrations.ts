@@ -77,4 +77,16 @@ export const tasksMigrations: Migration[] = [
     name: '0701_task_stewards',
     statements: () => [`ALTER TABLE tasks ADD COLUMN steward_right TEXT`, `ALTER TABLE tasks ADD COLUMN steward_scope TEXT`],
   },
+  {
+    // GET /tasks?status= reads its own range in list order: a page reads its rows, the total the status's.
+    name: '0702_task_status_list_index',
+    statements: () => [`CREATE INDEX tasks_status_live ON tasks (org_id, is_archived, status, created_at, id)`],
+  },
+  {
+    // updated_since lists by (updated_at, id): one index range from the time asked, however old the
+    // collection (is_archived at the end: the page and its total skip archived rows in the index).
+    // It replaces (org_id, updated_at), which left ties in updated_at to a sort.
+    name: '0703_tasks_sync_index',
+    statements: () => [`CREATE INDEX tasks_sync ON tasks (org_id, updated_at, id, is_archived)`, `DROP INDEX tasks_updated`],
+  },
 ];

@@ -38,13 +38,13 @@ export const tasks = defineResource({
   filters: {
     status: 'status',
     project_id: 'project_id',
-    updated_since: { atLeast: 'updated_at' },
     /** The executor or a co-executor. */
     assignee_id: through({ table: 'task_members', id: 'task_id', match: 'user_id', only: { column: 'role', values: ['assignee', 'co_executor'] } }),
     /** Any task the user created, executes, co-executes or watches. */
     visible_to: through({ table: 'task_members', id: 'task_id', match: 'user_id' }),
   },
   archivedColumn: 'is_archived',
+  updatedColumn: 'updated_at',
 });
 
 export const projects = defineResource({

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
-import { ListOf, PageQuery } from '../../http/pagination.ts';
+import { ListOf, PageQuery, UpdatedSince } from '../../http/pagination.ts';
 import { DateOnly, DateTime, EnumText, Name, Nullable, NullableText, RefId, StringEnum, Text, Uuid } from '../../http/schemas.ts';
 
 /** Priorities are a fixed set (the spec does not show one): ordered from least to most pressing. */
@@ -104,7 +104,7 @@ export const TaskListQuery = Type.Object(
     status: Type.Optional(Text({ maxLength: 100, description: 'exact status name' })),
     assignee_id: Type.Optional(Text({ maxLength: 200, description: 'tasks whose executor or co-executor is this user' })),
     project_id: Type.Optional(Text({ maxLength: 200 })),
-    updated_since: Type.Optional(DateTime({ description: 'ISO 8601 with offset: tasks created or changed at or after it' })),
+    ...UpdatedSince,
   },
   { additionalProperties: false },
 );

@@ -273,11 +273,12 @@ export function listTasks(db: Db, actor: TasksActor, query: TaskListInput): Prom
   return tasks.list(db, actor.orgId, {
     limit: query.limit,
     offset: query.offset,
+    cursor: query.cursor,
+    updatedSince: query.updated_since,
     where: {
       status: query.status,
       project_id: query.project_id,
       assignee_id: query.assignee_id,
-      updated_since: query.updated_since === undefined ? undefined : new Date(query.updated_since).toISOString(),
       visible_to: seesAll(actor) ? undefined : actor.userId,
     },
   });

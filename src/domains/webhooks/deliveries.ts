@@ -149,7 +149,7 @@ export async function replayIn(tx: Tx, orgId: string, subscriptionId: string, si
         subscription_id: sub.id,
         event_id: e.id,
         event: e.name,
-        body: deliveryBody(e.name, { entityType: e.entityType, entityId: e.entityId, ...e.context }, e.createdAt),
+        body: deliveryBody(e.id, e.name, { entityType: e.entityType, entityId: e.entityId, ...e.context }, e.createdAt),
         created_at: now,
         next_attempt_at: now,
       })),

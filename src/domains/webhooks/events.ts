@@ -22,10 +22,10 @@ async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
   const targets = (await activeSubscriptionEvents(tx, event.orgId)).filter((s) => subscribesTo(readJson(s.events), event.name) && Date.parse(s.created_at) <= written);
   if (targets.length === 0) return;
   const data = { entityType: event.entityType, entityId: event.entityId, ...event.context };
-  const body = deliveryBody(event.name, data, event.createdAt);
+  const body = deliveryBody(event.id, event.name, data, event.createdAt);
   const wantRecord = (s: { include_record: boolean | number }) => readBool(s.include_record);
   const record = targets.some(wantRecord) ? await eventRecord(tx.db, event.seq) : null;
-  const withRecord = record === null ? body : deliveryBody(event.name, { ...data, record }, event.createdAt);
+  const withRecord = record === null ? body : deliveryBody(event.id, event.name, { ...data, record }, event.createdAt);
   const now = nowIso();
   await insertDeliveries(
     tx.db,

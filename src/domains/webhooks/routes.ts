@@ -40,7 +40,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST', url: '/webhooks', operationId: 'createWebhook', tags, access: { ...change, risk: 'high' },
     summary: 'Subscribe a URL to events (the signing secret is returned only here)',
     description:
-      'The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.',
+      'The URL must be https on a public address (loopback, private, link-local and reserved addresses are refused with 422; a server run for development with BIZPLAT_WEBHOOK_ALLOW_PRIVATE=1 takes them, over plain http too). Each delivery is signed with the secret returned here: see X-Webhook-Signature in the webhooks section.',
     body: CreateSubscriptionBody,
     response: { status: 201, schema: CreatedSubscription, description: 'The subscription, with its secret and a note.' },
   }, async (request, reply) => {

@@ -95,12 +95,16 @@ export const WebhookPayload = named(
         { additionalProperties: true, description: 'entityType and entityId, then the event context (version, changedFields, stageId, stage, …)' },
       ),
       ts: DateTime({ description: 'when the event happened' }),
+      id: Type.Optional(Uuid({ description: 'beyond the spec: the event id, as in the webhook-id and X-Webhook-Id headers (the same on every attempt and redelivery: repeats can be told apart). Present on every delivery made since it was added; a redelivery of one stored before is sent as it was' })),
+      type: Type.Optional(StringEnum(EVENT_NAMES, { description: 'beyond the spec: the event name again, under the name Standard Webhooks gives it' })),
     },
     {
       examples: [{
         event: 'deal.won',
         data: { entityType: 'deal', entityId: '0193b1d4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', version: 4, stageId: '0193b1d0-0a0b-7c0d-8e0f-1a2b3c4d5e6f', stage: 'Won' },
         ts: '2025-03-01T09:30:00.000+00:00',
+        id: '0193b1d4-6a7b-7c8d-9e0f-1a2b3c4d5e6f',
+        type: 'deal.won',
       }],
     },
   ),

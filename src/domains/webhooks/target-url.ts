@@ -10,10 +10,11 @@ const refused = () =>
   invalidField('url', 'points to a loopback, private, link-local or reserved address, which webhooks may not reach');
 
 /**
- * The syntactic checks of a subscription URL: absolute, https, no credentials. Throws 422 on
- * `url`. The fragment is dropped: it is never sent, so it is not part of what is called.
+ * The syntactic checks of a subscription URL: absolute, https (or, with `plainHttp`, http), no
+ * credentials. Throws 422 on `url`. The fragment is dropped: it is never sent, so it is not part
+ * of what is called.
  */
-export function parseTargetUrl(raw: string): URL {
+export function parseTargetUrl(raw: string, plainHttp = false): URL {
   if (raw.length > MAX_URL_LENGTH) throw invalidField('url', `must be at most ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
@@ -21,7 +22,7 @@ export function parseTargetUrl(raw: string): URL {
   } catch {
     throw invalidField('url', 'must be an absolute https:// URL');
   }
-  if (url.protocol !== 'https:') throw invalidField('url', 'must use https');
+  if (url.protocol !== 'https:' && !(plainHttp && url.protocol === 'http:')) throw invalidField('url', 'must use https');
   if (url.username !== '' || url.password !== '') throw invalidField('url', 'must not carry a user name or password');
   if (url.hostname === '') throw invalidField('url', 'must name a host');
   url.hash = '';
@@ -52,9 +53,14 @@ async function resolveAll(host: string): Promise<string[]> {
  * every connection checks the address again.
  */
 export async function checkTargetUrl(raw: string, allowPrivate: boolean): Promise<URL> {
-  const url = parseTargetUrl(raw);
-  if (allowPrivate) return url;
+  const url = parseTargetUrl(raw, allowPrivate);
   const host = bareHost(url);
+  // With private targets allowed (development), a receiver on this machine or the local network
+  // may be plain http: nothing crosses the internet unencrypted.
+  if (allowPrivate) {
+    if (url.protocol === 'http:' && !(await isPrivateTarget(host))) throw invalidField('url', 'must use https (plain http only for a loopback or private address)');
+    return url;
+  }
   if (isIP(host)) {
     if (isForbiddenAddress(host)) throw refused();
     return url;
@@ -63,4 +69,12 @@ export async function checkTargetUrl(raw: string, allowPrivate: boolean): Promis
   const addresses = await resolveAll(host);
   if (addresses.some(isForbiddenAddress)) throw refused();
   return url;
+}
+
+/** Whether `host` is a loopback or private address, a local name, or a name resolving only to such addresses. */
+async function isPrivateTarget(host: string): Promise<boolean> {
+  if (isIP(host)) return isForbiddenAddress(host);
+  if (isLocalName(host)) return true;
+  const addresses = await resolveAll(host);
+  return addresses.length > 0 && addresses.every(isForbiddenAddress);
 }

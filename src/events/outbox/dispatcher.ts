@@ -9,6 +9,8 @@ import type { AttemptResult, DispatchSettings, Job, JobQueue, Outcome } from './
 
 const RECORD_BATCH = 200;
 const RECORD_WINDOW_MS = 10;
+/** While the database is away, how often outcomes kept in memory are offered to it again. */
+const HELD_RETRY_MS = 500;
 
 /**
  * Sends a queue's due jobs with at most `concurrency` attempts in flight. It wakes when jobs
@@ -31,6 +33,8 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   #flushTimer: NodeJS.Timeout | undefined;
   readonly #recordings = new Set<Promise<void>>();
   #unsubscribe: Array<() => void> = [];
+  /** Outcomes wait in #toRecord because the database was away when they were to be recorded. */
+  #held = false;
 
   constructor(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>, queue: JobQueue<J, R>, settings: DispatchSettings) {
     this.#storage = storage;
@@ -41,7 +45,9 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
     // The database may be away for a while: a failed pass looks again at the next poll.
     this.#loop = new PassLoop(
       () => this.#pass(),
-      (error) => this.#log.error({ err: error }, `${settings.name}: claiming jobs failed`),
+      (error) => {
+        if (!storage.availability.report(error)) this.#log.error({ err: error }, `${settings.name}: claiming jobs failed`);
+      },
       () => settings.pollMs,
     );
   }
@@ -63,6 +69,13 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
 
   async #pass(): Promise<void> {
     const { concurrency, timeoutMs, pollMs } = this.#settings;
+    // Attempts made before an outage are recorded first: claiming before would send again a job
+    // whose lease ran out while its outcome waited here.
+    if (this.#held) {
+      await this.#flushing;
+      if (this.#held) await this.#flush();
+      if (this.#held) return;
+    }
     for (;;) {
       const free = concurrency - this.#inFlight.size;
       if (this.#loop.stopped) return;
@@ -115,7 +128,7 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       this.#flushTimer = undefined;
       this.#flushing = this.#flush().finally(() => {
         this.#flushing = undefined;
-        if (this.#toRecord.length > 0) this.#flushSoon(RECORD_WINDOW_MS);
+        if (this.#toRecord.length > 0) this.#flushSoon(this.#held ? HELD_RETRY_MS : RECORD_WINDOW_MS);
       });
     }, delayMs);
   }
@@ -126,7 +139,19 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       try {
         await recordOutcomes(this.#storage, this.#queue, batch.map((b) => b.outcome));
         for (const b of batch) b.resolve();
+        if (this.#held) {
+          // Back: the jobs due meanwhile are claimed now.
+          this.#held = false;
+          this.wake();
+        }
       } catch (error) {
+        // The database is away: the outcomes are kept and recorded once it is back, so a job
+        // already sent is not sent again (when stopping, its lease runs out instead).
+        if (this.#storage.availability.report(error) && this.#stopping === undefined) {
+          this.#toRecord.unshift(...batch);
+          this.#held = true;
+          return;
+        }
         for (const b of batch) b.reject(error);
       }
     }

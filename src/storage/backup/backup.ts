@@ -1,3 +1,4 @@
+import { sqlitePathOf } from '../sqlite.ts';
 import { backupFormatOf, BackupError } from './files.ts';
 import type { BackupFormat } from './files.ts';
 import { backupPostgres, restorePostgres } from './postgres.ts';
@@ -23,7 +24,7 @@ export interface RestoreSummary {
 
 function kindOf(url: string): { format: BackupFormat; path: string } {
   if (url.startsWith('sqlite:')) {
-    const path = url.slice('sqlite:'.length) || './data/bizplat.db';
+    const path = sqlitePathOf(url);
     if (path === ':memory:') throw new BackupError('an in-memory database cannot be backed up or restored');
     return { format: 'sqlite', path };
   }
@@ -37,12 +38,16 @@ export function backupDatabase(url: string, out: string): Promise<BackupSummary>
   return format === 'sqlite' ? backupSqlite(path, out) : backupPostgres(path, out);
 }
 
-/** Restores a backup into the empty database at `url`, of the same kind as the backup's. */
-export async function restoreDatabase(from: string, url: string): Promise<RestoreSummary> {
+/**
+ * Restores a backup into the empty database at `url`, of the same kind as the backup's. A new
+ * SQLite file's folder must exist unless the database is the default one (`namedBy` undefined;
+ * else the setting that named it, for the refusal).
+ */
+export async function restoreDatabase(from: string, url: string, namedBy: string | undefined): Promise<RestoreSummary> {
   const { format, path } = kindOf(url);
   const backup = await backupFormatOf(from);
   if (backup !== format) {
     throw new BackupError(`${from} is a backup of ${backup === 'sqlite' ? 'an SQLite' : 'a PostgreSQL'} database: restore it into a ${backup === 'sqlite' ? 'sqlite:' : 'postgres://'} database`);
   }
-  return format === 'sqlite' ? restoreSqlite(from, path) : restorePostgres(from, path);
+  return format === 'sqlite' ? restoreSqlite(from, path, namedBy) : restorePostgres(from, path);
 }

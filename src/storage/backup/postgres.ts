@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { parsePostgresUrl, postgresClientConfig } from '../postgres.ts';
+import { parsePostgresUrl, postgresClient, postgresClientConfig } from '../postgres.ts';
+import { postgresSearchExtensions, trigramSchemaNamed } from '../search-index.ts';
 import type { BackupSummary, RestoreSummary } from './backup.ts';
 import { BackupError, notEmpty, partialFileFor, publish } from './files.ts';
 import { finished, runTool } from './tools.ts';
@@ -36,7 +36,7 @@ interface SchemaState {
 
 async function schemaState(url: string): Promise<SchemaState> {
   const target = parsePostgresUrl(url);
-  const client = new pg.Client(postgresClientConfig(target));
+  const client = postgresClient(postgresClientConfig(target));
   try {
     await client.connect();
   } catch (error) {
@@ -59,7 +59,7 @@ async function schemaState(url: string): Promise<SchemaState> {
 }
 
 async function schemaExists(url: string, schema: string): Promise<boolean> {
-  const client = new pg.Client(postgresClientConfig(parsePostgresUrl(url)));
+  const client = postgresClient(postgresClientConfig(parsePostgresUrl(url)));
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
@@ -115,7 +115,9 @@ export async function restorePostgres(from: string, url: string): Promise<Restor
   if (renamed && (await schemaExists(url, source))) {
     throw new BackupError(`the backup holds schema "${source}" and the target database already has a schema of that name: restore into ?schema=${source}, or into another database`);
   }
-  const prologue = `BEGIN;\nCREATE SCHEMA IF NOT EXISTS ${quoted(source)};\n`;
+  // The search indexes name pg_trgm's schema: the extensions are made there when the database has none.
+  const indexes = await runTool('pg_restore', ['--section=post-data', '--file=-', from], tool.env);
+  const prologue = `BEGIN;\n${postgresSearchExtensions(trigramSchemaNamed(indexes))};\nCREATE SCHEMA IF NOT EXISTS ${quoted(source)};\n`;
   const epilogue = renamed ? `DROP SCHEMA IF EXISTS ${quoted(target.schema)};\nALTER SCHEMA ${quoted(source)} RENAME TO ${quoted(target.schema)};\nCOMMIT;\n` : 'COMMIT;\n';
 
   const dir = await mkdtemp(join(tmpdir(), 'bizplat-restore-'));

@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
-import { chmod, mkdir, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { chmod, rm } from 'node:fs/promises';
 import BetterSqlite3 from 'better-sqlite3';
+import { ensureSqliteFolder } from '../sqlite.ts';
 import { BackupError, exists, notEmpty, partialFileFor, publish } from './files.ts';
 import type { BackupSummary, RestoreSummary } from './backup.ts';
 
@@ -66,13 +66,13 @@ export async function backupSqlite(path: string, out: string): Promise<BackupSum
  * Copies a backup into the database file at `path`, which must not exist yet or hold no table.
  * The backup API writes the destination in one transaction: a failure leaves it as it was.
  */
-export async function restoreSqlite(from: string, path: string): Promise<RestoreSummary> {
+export async function restoreSqlite(from: string, path: string, namedBy: string | undefined): Promise<RestoreSummary> {
   const backup = openExisting(from, true);
   try {
     const summary = inspect(backup, from);
     const created = !(await exists(path));
     if (created) {
-      await mkdir(dirname(resolve(path)), { recursive: true });
+      ensureSqliteFolder(path, namedBy);
       closeSync(openSync(path, 'wx', 0o600));
     } else {
       const target = openExisting(path, true);

@@ -40,6 +40,8 @@ export interface CopyProgress {
 export interface CopyOptions {
   from: string;
   to: string;
+  /** The setting that named `to` (e.g. --to), for the refusal of a new SQLite file in a folder that does not exist. */
+  toNamedBy: string;
   /** This build's migrations: the target's schema, and what the source must have applied. */
   migrations: readonly Migration[];
   /** Runs on the source snapshot before anything is written; may refuse by throwing. */
@@ -134,8 +136,8 @@ async function openSource(end: End): Promise<SourceEnd> {
   return end.kind === 'sqlite' ? sqliteSource(end.path) : postgresSource(end.url);
 }
 
-async function openTarget(end: End): Promise<TargetEnd> {
-  return end.kind === 'sqlite' ? sqliteTarget(end.path) : postgresTarget(end.url);
+async function openTarget(end: End, namedBy: string): Promise<TargetEnd> {
+  return end.kind === 'sqlite' ? sqliteTarget(end.path, namedBy) : postgresTarget(end.url);
 }
 
 function peekFrom(source: SourceEnd, tables: readonly TableShape[]): Peek {
@@ -159,7 +161,7 @@ export async function copyDatabase(options: CopyOptions): Promise<CopySummary> {
     const migrations = await checkMigrations(source, options.migrations);
     const sourceTables = await source.tables();
     const changes = (await options.prepare?.(peekFrom(source, sourceTables))) ?? {};
-    const target = await openTarget(to);
+    const target = await openTarget(to, options.toNamedBy);
     let committed = false;
     try {
       const existing = await target.existingTables();

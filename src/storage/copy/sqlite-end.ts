@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
-import { chmod, mkdir, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { chmod, rm } from 'node:fs/promises';
 import BetterSqlite3 from 'better-sqlite3';
+import { ensureSqliteFolder } from '../sqlite.ts';
 import { exists } from '../backup/files.ts';
 import { statisticsStatements } from '../statistics.ts';
 import { BATCH_ROWS, CopyError } from './ends.ts';
@@ -23,8 +23,16 @@ function openFile(path: string, readonly: boolean, what: string): BetterSqlite3.
   }
 }
 
+/**
+ * The tables that hold data. Virtual tables and their shadow tables (the search indexes, see
+ * storage/search-index.ts) are left out: they are derived from the others, and the target's
+ * triggers fill its own as the rows go in.
+ */
 function tableNames(db: BetterSqlite3.Database): string[] {
-  return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").pluck().all() as string[];
+  return db
+    .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    .pluck()
+    .all() as string[];
 }
 
 function shapes(db: BetterSqlite3.Database): TableShape[] {
@@ -83,12 +91,12 @@ export async function sqliteSource(path: string): Promise<SourceEnd> {
   };
 }
 
-/** Writes into the SQLite file at `path`, made when missing, in one transaction. */
-export async function sqliteTarget(path: string): Promise<TargetEnd> {
+/** Writes into the SQLite file at `path`, made when missing (its folder must exist: `namedBy` names the setting), in one transaction. */
+export async function sqliteTarget(path: string, namedBy: string): Promise<TargetEnd> {
   const created = !(await exists(path));
   if (created) {
+    ensureSqliteFolder(path, namedBy);
     try {
-      await mkdir(dirname(resolve(path)), { recursive: true });
       closeSync(openSync(path, 'wx', 0o600));
     } catch (error) {
       throw new CopyError(`cannot create the target database ${path}: ${(error as Error).message}`);
