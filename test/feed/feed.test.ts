@@ -65,7 +65,7 @@ describeEachDatabase('GET /events, the events feed', (ctx) => {
     assert.deepEqual((await reader(ctx(), p.token)({ entity_type: 'deal' })).items.map((i) => i.event), ['deal.created']);
   });
 
-  it('gives exactly the webhook body (event, data, ts; the body's id and type are the feed item's id and event) under the id its deliveries carry as X-Webhook-Id', async () => {
+  it('gives exactly the webhook body (event, data, ts; with id and type: the id and event of the item) under the id its deliveries carry as X-Webhook-Id', async () => {
     const p = await createPrincipal(ctx());
     const hook = await api(ctx(), p.token, 'POST', '/webhooks', { body: { name: 'replay check', url: 'https://127.0.0.1:9/hook', events: '*' } });
     assert.equal(hook.statusCode, 201, hook.body);
