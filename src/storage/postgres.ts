@@ -147,6 +147,13 @@ export interface PoolOptions {
   pooled: boolean;
   /** Milliseconds a caller waits at most for a connection (a free one, or a new one connecting); 0: no limit. */
   acquireTimeoutMs: number;
+  /**
+   * A direct connection's time zone, schema and statement time-out: as start-up parameters (the
+   * one URL of a server without a pooler: a transaction pooler named there by mistake refuses
+   * them, so the mistake stops the start), or as statements once connected (`DATABASE_SESSION_URL`
+   * beside a pooled `DATABASE_URL`, which may be a session-mode PgBouncer that refuses them).
+   */
+  settingsAt: 'startup' | 'connect';
 }
 
 /**
@@ -164,8 +171,12 @@ function sessionSettings(target: PostgresTarget, statementTimeoutMs: number): st
 
 export function openPostgres(url: string, options: PoolOptions): PostgresHandle {
   const target = parsePostgresUrl(url);
+  const atStartup = !options.pooled && options.settingsAt === 'startup';
+  const base = atStartup ? postgresClientConfig(target) : plainClientConfig(target);
+  const timeout = atStartup && options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {};
   const pool = new Pool({
-    ...plainClientConfig(target),
+    ...base,
+    ...timeout,
     max: options.size,
     pipeline: true,
     // A dead peer (a failed-over host that vanished) is noticed by the kernel, not after hours.
@@ -177,7 +188,7 @@ export function openPostgres(url: string, options: PoolOptions): PostgresHandle 
   // Nor while lent out: the pool listens to idle connections only, and a lost one emits 'error'
   // besides failing the query under way, which is what reports it (to the request, the worker).
   pool.on('connect', (client) => client.on('error', () => {}));
-  if (!options.pooled) {
+  if (!options.pooled && !atStartup) {
     // Queued before the caller's first statement on this connection, so it runs first. A failure
     // (a lost connection) fails the caller's statement too.
     const settings = sessionSettings(target, options.statementTimeoutMs);

@@ -169,6 +169,7 @@ export function openStorage(config: StorageConfig, options: OpenOptions = {}): S
       acquireTimeoutMs: config.databaseAcquireTimeoutMs ?? 3000,
       // A session URL of its own means DATABASE_URL is a transaction pooler.
       pooled: sessionUrl !== url,
+      settingsAt: 'startup',
     };
     return postgresStorage(url, sessionUrl, pool);
   }
@@ -314,9 +315,9 @@ function sqliteStorage(url: string, path: string, synchronous: Config['sqliteSyn
 function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptions): Storage {
   const { db, pool } = openPostgres(url, poolOptions);
   // Migrations hold a session advisory lock across statements; one connection is enough.
-  const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false, acquireTimeoutMs: poolOptions.acquireTimeoutMs });
+  const session = sessionUrl === url ? undefined : openPostgres(sessionUrl, { size: 1, statementTimeoutMs: 0, pooled: false, acquireTimeoutMs: poolOptions.acquireTimeoutMs, settingsAt: 'connect' });
   // The change counters' shared read (change-counters.ts): opened at the first conditional read.
-  const sharedReads = sessionUrl === url ? undefined : openPostgres(sessionUrl, { ...poolOptions, size: 1, pooled: false });
+  const sharedReads = sessionUrl === url ? undefined : openPostgres(sessionUrl, { ...poolOptions, size: 1, pooled: false, settingsAt: 'connect' });
   const channels = new Map<string, Set<Listener>>();
   let closed = false;
 
