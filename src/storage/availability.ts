@@ -5,6 +5,8 @@
  * ends the outage, and whoever listens (the log, the metrics, the loops woken to catch up) is
  * told once as it begins and once as it ends, never per failed request.
  */
+import { statfs } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { codeOf, isDatabaseUnavailable, isStorageFull } from './errors.ts';
 
 export type Outage = 'unreachable' | 'full';
@@ -75,6 +77,18 @@ export class Availability {
     return true;
   }
 
+  /** `work`, its outcome told here: a failure may begin an outage, a commit end a full disk's. */
+  async watch<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.noteWritten();
+      return result;
+    } catch (error) {
+      this.report(error);
+      throw error;
+    }
+  }
+
   /**
    * A write went through. Where the free space can be looked at (SQLite), that decides when a
    * full disk has room again (a small write may still fit in a page left free); elsewhere
@@ -132,6 +146,15 @@ function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = codeOf(error);
   return code === undefined ? message : `${message} (${code})`;
+}
+
+/** The free space beside an SQLite file that counts as room again after the disk filled up. */
+const ROOM_AGAIN_BYTES = 1_048_576;
+
+/** Whether the disk holding the file at `path` has room again (SQLite's check). */
+export async function roomBeside(path: string): Promise<boolean> {
+  const disk = await statfs(dirname(path));
+  return disk.bavail * disk.bsize >= ROOM_AGAIN_BYTES;
 }
 
 /** A full disk found by looking at its free space, before any write failed on it. */

@@ -8,7 +8,7 @@
  * one is at worst a position in the caller's own list.
  */
 import { createHash } from 'node:crypto';
-import { InvalidCursorError } from './errors.ts';
+import { codeOf, InvalidCursorError } from './errors.ts';
 import { ident } from './statements.ts';
 
 export type Direction = 'asc' | 'desc';
@@ -100,4 +100,13 @@ function isPositionValue(value: unknown): value is string | number | boolean {
   if (typeof value === 'string') return value.length <= MAX_VALUE_LENGTH;
   if (typeof value === 'number') return Number.isFinite(value);
   return typeof value === 'boolean';
+}
+
+/**
+ * A cursor's values compared with columns of another type (a forged cursor, a text where a
+ * number belongs) fail on PostgreSQL with a data exception (SQLSTATE class 22): the cursor is at fault.
+ */
+export function refuseUnreadableCursor(error: unknown): never {
+  if (codeOf(error)?.startsWith('22')) throw new InvalidCursorError('cursor', 'is not a next_cursor this API returned');
+  throw error;
 }

@@ -10,9 +10,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { bumpCollection } from './change-counters.ts';
 import type { Collection } from './change-counters.ts';
-import { codeOf, DuplicateIdError, InvalidCursorError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
-import { keysetCondition, keysetParams, listFingerprint, pageAndCursor, startOf } from './keyset.ts';
+import { DuplicateIdError, isPrimaryKeyViolation, RecordNotFoundError, StaleVersionError } from './errors.ts';
+import { keysetCondition, keysetParams, listFingerprint, pageAndCursor, refuseUnreadableCursor, startOf } from './keyset.ts';
 import type { Direction, OrderColumns, Position } from './keyset.ts';
+import { changedFields } from './changed-fields.ts';
+import { filterText } from './list-filters.ts';
+import type { FilterText, Through } from './list-filters.ts';
 import type { Database } from './schema.ts';
 import { searchCondition } from './search-index.ts';
 import { ident, RowReader, runUnansweredWrite, runWrite, usesNumberedPlaceholders } from './statements.ts';
@@ -68,26 +71,8 @@ export interface JoinSpec<T extends TableName, J extends TableName> {
 
 export type { Direction } from './keyset.ts';
 
-/**
- * A list filter through a side table of the same organization: the record's id is among the
- * `id` values of the side table's rows whose `match` column equals the value (and, with
- * `only`, whose column is one of the listed values). The side table should index
- * (org_id, match, id), which serves both the value's range and PostgreSQL's probe of one record:
- * the filter then reads the matching ids or a page's worth of probes, however large the table.
- */
-export interface Through<S extends TableName = TableName> {
-  readonly through: {
-    readonly table: S;
-    readonly id: ColumnOf<S>;
-    readonly match: ColumnOf<S>;
-    readonly only?: { readonly column: ColumnOf<S>; readonly values: readonly string[] };
-  };
-}
-
-/** Builds a Through filter with its columns checked against the side table. */
-export function through<S extends TableName>(spec: Through<S>['through']): Through {
-  return { through: spec } as unknown as Through;
-}
+export { through } from './list-filters.ts';
+export type { Through } from './list-filters.ts';
 
 export type FilterSpec<T extends TableName, J extends TableName> = ColumnOf<T> | Joined<J, ColumnOf<J>> | Through;
 
@@ -207,8 +192,6 @@ const DEFAULT_ORDER = [
 
 /** Without If-Match an update reads the record again this often when a concurrent writer moved its version. */
 const MAX_UPDATE_ATTEMPTS = 5;
-
-const UNCOMPARED = new Set(['version', 'updated_at']);
 
 export function defineResource<T extends TableName, F extends Record<string, FieldSpec<T, J>>, Q extends string = never, J extends TableName = never>(
   spec: ResourceSpec<T, J, F, Q>,
@@ -407,52 +390,4 @@ interface ListTexts {
   page: string;
   pageAfter: string;
   count: string;
-}
-
-/**
- * A cursor's values compared with columns of another type (a forged cursor, a text where a
- * number belongs) fail on PostgreSQL with a data exception (SQLSTATE class 22): the cursor is at fault.
- */
-function refuseUnreadableCursor(error: unknown): never {
-  if (codeOf(error)?.startsWith('22')) throw new InvalidCursorError('cursor', 'is not a next_cursor this API returned');
-  throw error;
-}
-
-/** A list filter's condition (on SQLite, and on PostgreSQL where it differs) and the parameters it takes. */
-interface FilterText {
-  condition: string;
-  postgres: string;
-  params: (orgId: string, value: unknown) => unknown[];
-}
-
-function filterText<T extends TableName, J extends TableName>(filter: FilterSpec<T, J>): FilterText {
-  const value = (_orgId: string, v: unknown) => [v];
-  const same = (condition: string): FilterText => ({ condition, postgres: condition, params: value });
-  if (typeof filter === 'string') return same(`t.${ident(filter)} = ?`);
-  if ('joined' in filter) return same(`j.${ident(filter.joined)} = ?`);
-  const { table, id, match, only } = filter.through;
-  const restricted = only === undefined ? '' : ` and s.${ident(only.column)} in (${only.values.map(() => '?').join(', ')})`;
-  const ids = `select s.${ident(id)} from ${ident(table)} s where s."org_id" = ? and s.${ident(match)} = ?${restricted}`;
-  return {
-    // SQLite drives the search from the listed ids (primary-key lookups), then sorts them.
-    // PostgreSQL plans the semi-join by the statistics: from the side table's (org_id, match, id)
-    // range when it is short, or along the list's order index with one probe of the side table
-    // per record when the match is common, so a page reads about its own rows.
-    condition: `t."id" in (${ids})`,
-    postgres: `exists (select 1 from ${ident(table)} s where s."org_id" = t."org_id" and s.${ident(id)} = t."id" and s."org_id" = ? and s.${ident(match)} = ?${restricted})`,
-    params: (orgId, v) => [orgId, v, ...(only?.values ?? [])],
-  };
-}
-
-/** The names of the fields whose values differ (arrays and objects compared by content). */
-export function changedFields(before: object, after: object): string[] {
-  const out: string[] = [];
-  const old = before as Record<string, unknown>;
-  for (const [key, value] of Object.entries(after)) {
-    if (UNCOMPARED.has(key)) continue;
-    const was = old[key];
-    const same = typeof value === 'object' && value !== null ? JSON.stringify(value) === JSON.stringify(was) : value === was;
-    if (!same) out.push(key);
-  }
-  return out;
 }

@@ -1,6 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { statfs } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Expression, Kysely, QueryResult, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
@@ -15,7 +13,7 @@ import type { PoolOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { groupCommitter, runAfterCommitHooks } from './group-commit.ts';
 import { postCommitNotifier } from './post-commit-notify.ts';
-import { Availability } from './availability.ts';
+import { Availability, roomBeside } from './availability.ts';
 import { ListenConnection } from './listen-connection.ts';
 import { sharedWrites } from './shared-writes.ts';
 import type { SharedWrite } from './shared-writes.ts';
@@ -185,21 +183,6 @@ function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
 
-/** `work`, with its outcome told to `availability`: a failure may begin an outage, a commit ends a full disk's. */
-async function watched<T>(availability: Availability, work: () => Promise<T>): Promise<T> {
-  try {
-    const result = await work();
-    availability.noteWritten();
-    return result;
-  } catch (error) {
-    availability.report(error);
-    throw error;
-  }
-}
-
-/** The free space beside an SQLite file that counts as room again after the disk filled up. */
-const ROOM_AGAIN_BYTES = 1_048_576;
-
 /**
  * A PostgreSQL transaction: its own connection from the pool, retried on serialization failure
  * or deadlock. Notices are sent after the commit, never inside it: a NOTIFY in a writing
@@ -258,13 +241,10 @@ function sqliteStorage(url: string, path: string, synchronous: Config['sqliteSyn
   const grouped = groupCommitter(db, syncLog);
   const availability = new Availability(
     async () => void readDataVersion(),
-    async () => {
-      const disk = await statfs(dirname(path));
-      return disk.bavail * disk.bsize >= ROOM_AGAIN_BYTES;
-    },
+    () => roomBeside(path),
   );
   const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
-    watched(availability, () =>
+    availability.watch(() =>
       grouped((trx, hooks) =>
         work(
           transactionScope(trx, sqliteCapabilities, {
@@ -369,7 +349,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
       hear(channel, payload);
     }
   };
-  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => watched(availability, () => runTransaction(db, afterCommit, work));
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => availability.watch(() => runTransaction(db, afterCommit, work));
 
   return {
     dialect: 'postgres',
@@ -380,7 +360,7 @@ function postgresStorage(url: string, sessionUrl: string, poolOptions: PoolOptio
     transaction,
     shared: sharedWrites(transaction),
     // Autocommit: the statement is its own transaction, and committed (durably) once answered.
-    oneStatement: (work) => watched(availability, () => retryingTransientConflicts(() => work({ db }))),
+    oneStatement: (work) => availability.watch(() => retryingTransientConflicts(() => work({ db }))),
     subscribe,
     changedElsewhere: () => false,
     readStamp: () => undefined,

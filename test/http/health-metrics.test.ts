@@ -128,6 +128,9 @@ describeEachDatabase(
       for (const name of ['bizplat_rate_limit_refusals_total', 'bizplat_db_pool_in_use', 'bizplat_db_pool_waiting', 'bizplat_event_backlog', 'bizplat_event_lag_seconds']) {
         assert.match(text, new RegExp(`^${name} \\d`, 'm'), name);
       }
+      // No outage under way: the gauge of each kind reads 0.
+      for (const kind of ['unreachable', 'full']) assert.match(text, new RegExp(`^bizplat_database_outage\\{kind="${kind}"\\} 0$`, 'm'), kind);
+      assert.match(text, /^bizplat_database_outage_failures_total \d/m);
       for (const secret of [p.slug, p.orgId, p.userId, id, p.token]) assert.ok(!text.includes(secret), `the metrics hold ${secret}`);
       assert.doesNotMatch(text, UUID);
     });
