@@ -92,14 +92,16 @@ export async function receiveWebhook(api: BizplatApi, settings: ExampleSettings)
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      try {
-        const event = verifyWebhook(Buffer.concat(chunks), req.headers, secret);
-        res.writeHead(204).end();
-        if (event.event === 'client.created') resolve(event);
-      } catch (error) {
-        res.writeHead(401).end();
-        reject(error as Error);
-      }
+      verifyWebhook(Buffer.concat(chunks), req.headers, secret).then(
+        (event) => {
+          res.writeHead(204).end();
+          if (event.event === 'client.created') resolve(event);
+        },
+        (error: Error) => {
+          res.writeHead(401).end();
+          reject(error);
+        },
+      );
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -4,10 +4,13 @@
  * drops connections, one that answers each error status.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { after, it } from 'node:test';
 import {
   BizplatAuthenticationError,
@@ -25,6 +28,7 @@ import {
   VERSION,
 } from '@bizplat/client';
 import type { BizplatClientOptions } from '@bizplat/client';
+import { endWithTest } from '../helpers/children.ts';
 
 interface Seen {
   method: string;
@@ -109,6 +113,24 @@ it('every time-out is a BizplatTimeoutError: a slow header, and a body that stal
   const stalled = await api.GET('/ping').catch((e: unknown) => e);
   assert.ok(stalled instanceof BizplatTimeoutError, `a stalled body: ${String(stalled)}`);
   assert.match(stalled.message, /within 200 ms/);
+});
+
+it('a connect that never completes is a BizplatTimeoutError too', async (t) => {
+  // A listener stopped by SIGSTOP whose accept queue is full: the kernel drops further SYNs, so a
+  // new connection stays in its handshake, as behind a firewall that drops packets.
+  const listener = endWithTest(t, spawn(process.execPath, ['-e', "const s = require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => console.log(s.address().port))"], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const [line] = (await once(listener.stdout, 'data')) as [Buffer];
+  const port = Number(line.toString().trim());
+  listener.kill('SIGSTOP');
+  t.after(() => listener.kill('SIGCONT'));
+  const fillers: Socket[] = [];
+  t.after(() => fillers.forEach((s) => s.destroy()));
+  for (let i = 0; i < 4; i++) fillers.push(connect(port, '127.0.0.1').on('error', () => {}));
+  await new Promise((ok) => setTimeout(ok, 200));
+  const { api } = client(`http://127.0.0.1:${port}/api/public/v1`, { timeoutMs: 300, retries: 0 });
+  const error = await api.GET('/ping').catch((e: unknown) => e);
+  assert.ok(error instanceof BizplatTimeoutError, `a stalled connect: ${String(error)}`);
+  assert.match(error.message, /within 300 ms/);
 });
 
 it('a 429 asking for longer than the default wait (10 s) throws at once with retryAfterMs; a shorter one is waited out', async () => {

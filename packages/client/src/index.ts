@@ -18,6 +18,6 @@ export { cursorItems, eventFeed, listItems, offsetItems } from './pagination.ts'
 export type { EventFeedOptions, FeedEvent, ListFilters, ListItem, ListPath, Positioned } from './pagination.ts';
 export type { CallOptions, RetryOptions } from './transport.ts';
 export { VERSION } from './version.ts';
-export { verifyWebhook, WebhookSecretNotShownError, WebhookSignatureError } from './webhooks.ts';
-export type { VerifyWebhookOptions, WebhookEvent, WebhookFailure, WebhookHeaders } from './webhooks.ts';
+export { generateTestHeaders, verifyWebhook, WebhookSecretNotShownError, WebhookSignatureError } from './webhooks.ts';
+export type { TestHeadersOptions, VerifyWebhookOptions, WebhookEvent, WebhookFailure, WebhookHeaders } from './webhooks.ts';
 export type { components, operations, paths } from './schema.ts';

@@ -96,9 +96,9 @@ export function transport(options: TransportOptions): (request: Request) => Prom
         await sleep(backoff(attempt, retry), caller);
         continue;
       }
-      // The answer's body is read after this returns: the time-out stays armed for it, and a
-      // body that stalls past it fails as a BizplatTimeoutError too.
-      if (!canRetry || !(await worthRetrying(response))) return timedBody(response, deadline, () => timeoutError(request, timeoutMs, undefined));
+      // The answer's body is read under the same time-out: one that stalls fails as a
+      // BizplatTimeoutError too.
+      if (!canRetry || !(await worthRetrying(response))) return readWhole(response, deadline, () => timeoutError(request, timeoutMs, undefined));
       const asked = retryAfterMs(response.headers.get('Retry-After'));
       if (asked !== undefined && asked > retry.maxWaitMs) return response;
       deadline.end();
@@ -115,40 +115,25 @@ function timeoutError(request: Request, timeoutMs: number, cause: unknown): Bizp
 type Deadline = ReturnType<typeof attemptSignal>;
 
 /**
- * The response with its body read through a stream that reports the attempt's time-out as
- * `timedOut()` rather than the fetch's bare abort, and disarms the time-out once the body is read.
+ * The response with its body read whole while the attempt's time-out is armed, so that a body
+ * that stalls fails as `timedOut()` in every runtime (a browser's json() reports any failure of a
+ * body as a bare "Failed to fetch"), and the time-out is disarmed once the body is in.
  */
-function timedBody(response: Response, deadline: Deadline, timedOut: () => BizplatTimeoutError): Response {
-  const source = response.body;
-  if (source === null) {
+async function readWhole(response: Response, deadline: Deadline, timedOut: () => BizplatTimeoutError): Promise<Response> {
+  try {
+    const body = response.body === null ? null : await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch (error) {
+    throw deadline.timedOut() ? timedOut() : error;
+  } finally {
     deadline.end();
-    return response;
   }
-  const reader = source.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          deadline.end();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        controller.error(deadline.timedOut() ? timedOut() : error);
-      }
-    },
-    cancel(reason) {
-      deadline.end();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
  * The signal of one attempt: aborted by the caller's signal or after `timeoutMs`. A plain
- * unreferenced timer (AbortSignal.timeout and AbortSignal.any cost more on every call); an answer
- * leaves it armed until it fires, so that reading the body is under the time-out too.
+ * unreferenced timer (AbortSignal.timeout and AbortSignal.any cost more on every call), armed until
+ * the answer's body is read.
  */
 function attemptSignal(caller: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; end: () => void } {
   const controller = new AbortController();
@@ -157,7 +142,8 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number): { signal: AbortS
     expired = true;
     caller.removeEventListener('abort', follow);
     controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
-  }, timeoutMs).unref();
+  }, timeoutMs);
+  unref(timer);
   const follow = () => controller.abort(caller.reason);
   if (caller.aborted) follow();
   else caller.addEventListener('abort', follow, { once: true });
@@ -169,6 +155,11 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number): { signal: AbortS
       caller.removeEventListener('abort', follow);
     },
   };
+}
+
+/** Lets Node and Bun exit while a time-out is armed; browsers and Deno have no such handle. */
+function unref(timer: unknown): void {
+  if (typeof timer === 'object' && timer !== null && 'unref' in timer && typeof timer.unref === 'function') timer.unref();
 }
 
 async function worthRetrying(response: Response): Promise<boolean> {

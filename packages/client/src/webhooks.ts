@@ -1,5 +1,8 @@
-/** Verifying a webhook delivery before trusting it, and the create that cannot show its secret again. */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+/**
+ * Verifying a webhook delivery before trusting it, signing test deliveries for a receiver's own
+ * tests, and the create that cannot show its secret again. Web Crypto only (no Node module), so
+ * the same code verifies in Node, Deno, Bun, browsers and edge workers.
+ */
 import { BizplatError } from './errors.ts';
 import type { components } from './schema.ts';
 
@@ -26,28 +29,57 @@ export class WebhookSignatureError extends Error {
 
 const PREFIX = 'whsec_';
 const DEFAULT_TOLERANCE_SECONDS = 300;
+const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
+const utf8 = new TextEncoder();
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const value = headers[name] ?? headers[name.toLowerCase()];
+  if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
+  const record = headers as Record<string, string | readonly string[] | undefined>;
+  const value = record[name] ?? record[name.toLowerCase()];
   return typeof value === 'string' ? value : value?.[0];
 }
 
+function fromBase64(text: string): Uint8Array | undefined {
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
 /** The HMAC key of a secret as Standard Webhooks reads it: base64 after an optional whsec_ prefix. */
-function keyOf(secret: string): Buffer {
-  return Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64');
+function keyOf(secret: string, use: 'sign' | 'verify') {
+  const raw = fromBase64(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret);
+  if (raw === undefined) throw new TypeError('a webhook secret is base64, optionally after whsec_');
+  return globalThis.crypto.subtle.importKey('raw', raw, HMAC, false, [use]);
+}
+
+/** What a signature covers: `id.timestamp.body`, as bytes. */
+function signedContent(id: string, timestamp: string, body: string | Uint8Array): Uint8Array {
+  const head = utf8.encode(`${id}.${timestamp}.`);
+  const rest = typeof body === 'string' ? utf8.encode(body) : body;
+  const content = new Uint8Array(head.length + rest.length);
+  content.set(head);
+  content.set(rest, head.length);
+  return content;
 }
 
 /**
  * Checks a delivery's Standard Webhooks signature (webhook-id, webhook-timestamp,
- * webhook-signature) and returns the parsed event. The signature covers the timestamp, so a
+ * webhook-signature) and resolves to the parsed event. The signature covers the timestamp, so a
  * delivery captured and sent again later than `toleranceSeconds` is refused. `secrets` may hold
  * several secrets (during a rotation: the new and the old one), and the header may carry several
- * signatures (the server signs with both during the overlap): any match verifies. Comparisons are
- * in constant time. Pass the body exactly as received, before any JSON parsing.
- * Throws WebhookSignatureError, whose `reason` says what failed.
+ * signatures (the server signs with both during the overlap): any match verifies. Signatures are
+ * checked by Web Crypto's HMAC verify, in constant time. Pass the body exactly as received,
+ * before any JSON parsing. Rejects with WebhookSignatureError, whose `reason` says what failed.
  */
-export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHeaders, secrets: string | readonly string[], options: VerifyWebhookOptions = {}): WebhookEvent {
+export async function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHeaders, secrets: string | readonly string[], options: VerifyWebhookOptions = {}): Promise<WebhookEvent> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
@@ -58,14 +90,39 @@ export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHead
   if (!(Math.abs(nowSeconds - sentSeconds) <= tolerance)) {
     throw new WebhookSignatureError('timestamp_out_of_tolerance', `webhook-timestamp ${timestamp} is more than ${tolerance} s from now (${nowSeconds}): a late or replayed delivery`);
   }
-  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
-  const given = signatures.split(' ').flatMap((s) => (s.startsWith('v1,') ? [Buffer.from(s.slice(3), 'base64')] : []));
-  const verified = (typeof secrets === 'string' ? [secrets] : secrets).some((secret) => {
-    const expected = createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.`).update(body).digest();
-    return given.some((signature) => signature.length === expected.length && timingSafeEqual(signature, expected));
+  const content = signedContent(id, timestamp, rawBody);
+  const given = signatures.split(' ').flatMap((s) => {
+    const bytes = s.startsWith('v1,') ? fromBase64(s.slice(3)) : undefined;
+    return bytes === undefined ? [] : [bytes];
   });
-  if (!verified) throw new WebhookSignatureError('signature_mismatch', 'no webhook-signature matches the body under the given secret(s)');
-  return JSON.parse(body.toString('utf8')) as WebhookEvent;
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    const key = await keyOf(secret, 'verify');
+    for (const signature of given) {
+      if (await globalThis.crypto.subtle.verify('HMAC', key, signature, content)) {
+        const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+        return JSON.parse(text) as WebhookEvent;
+      }
+    }
+  }
+  throw new WebhookSignatureError('signature_mismatch', 'no webhook-signature matches the body under the given secret(s)');
+}
+
+export interface TestHeadersOptions {
+  /** The delivery's id (webhook-id); default a fresh `msg_…`. */
+  id?: string;
+  /** When it was sent, in ms; default now. */
+  timestamp?: number;
+}
+
+/**
+ * The Standard Webhooks headers a real delivery of `payload` signed under `secret` carries, for a
+ * receiver's own tests: post `payload` with these headers and `verifyWebhook` accepts it.
+ */
+export async function generateTestHeaders(payload: string | Uint8Array, secret: string, options: TestHeadersOptions = {}): Promise<Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>> {
+  const id = options.id ?? `msg_${globalThis.crypto.randomUUID().replaceAll('-', '')}`;
+  const timestamp = String(Math.floor((options.timestamp ?? Date.now()) / 1000));
+  const signature = await globalThis.crypto.subtle.sign('HMAC', await keyOf(secret, 'sign'), signedContent(id, timestamp, payload));
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(new Uint8Array(signature))}` };
 }
 
 /**
