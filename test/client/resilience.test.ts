@@ -219,6 +219,19 @@ it('each refusal throws its kind of error with status, code, request_id and head
   }
 });
 
+it('a middleware added with api.use sets a header on the request and sees a refusal before the client throws it', async () => {
+  const { base, seen } = await serve((res) => json(res, 404, envelope('not found', 'not_found')));
+  const { api } = client(base, { retries: 0 });
+  const statuses: number[] = [];
+  api.use({
+    onRequest: ({ request }) => (request.headers.set('X-Correlation-Id', 'corr-1'), request),
+    onResponse: ({ response }) => void statuses.push(response.status),
+  });
+  assert.ok((await api.GET('/ping').catch((e: unknown) => e)) instanceof BizplatNotFoundError);
+  assert.equal(seen[0]?.headers['x-correlation-id'], 'corr-1');
+  assert.deepEqual(statuses, [404]);
+});
+
 it('VERSION is the package version', () => {
   const manifest = JSON.parse(readFileSync(new URL('../../packages/client/package.json', import.meta.url), 'utf8')) as { version: string };
   assert.equal(VERSION, manifest.version);

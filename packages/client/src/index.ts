@@ -1,5 +1,6 @@
 export { createBizplatClient, data, ifMatch } from './client.ts';
 export type { BizplatApi, BizplatClientOptions } from './client.ts';
+export type { Middleware } from 'openapi-fetch';
 export {
   BizplatAuthenticationError,
   BizplatConflictError,
