@@ -13,6 +13,7 @@ import { openMigratedStorage } from './setup.ts';
 import type { Availability } from './storage/availability.ts';
 import { isDatabaseUnavailable } from './storage/errors.ts';
 import type { Storage } from './storage/storage.ts';
+import { VERSION } from './version.ts';
 
 export interface ServeOptions {
   bootstrapDemo?: boolean;
@@ -147,7 +148,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   const compiled = import.meta.url.endsWith('.js');
   // What bounds the heap (BIZPLAT_HEAP_LIMIT_MB, or the operator's own --max-old-space-size), young generation included.
   const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 1_048_576);
-  app.log.info({ address, url, compiled, heapLimitMb }, 'serving the public API');
+  app.log.info({ version: VERSION, address, url, compiled, heapLimitMb }, 'serving the public API');
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= stopAll());
   const running = app;
