@@ -8,6 +8,7 @@ import { bootstrapDemo } from './demo.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { startConsumerRunner } from './events/runner.ts';
+import { ListenError } from './http/listen-error.ts';
 import { ConnectionWatch } from './http/shutdown.ts';
 import { openMigratedStorage } from './setup.ts';
 import type { Availability } from './storage/availability.ts';
@@ -31,8 +32,6 @@ export interface RunningServer {
   drain(skipGrace: Promise<void>): Promise<number>;
 }
 
-/** The listen address could not be taken: the message names the setting to change. */
-export class ListenError extends Error {}
 
 function listenFailure(error: unknown, config: Config): string {
   const code = (error as NodeJS.ErrnoException).code;
@@ -128,7 +127,8 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
       ),
     );
     address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-      throw new ListenError(listenFailure(error, config));
+      // The metrics listener, started as the app gets ready, names its own setting.
+      throw error instanceof ListenError ? error : new ListenError(listenFailure(error, config));
     });
   } catch (error) {
     await stopAll().catch(() => {});
