@@ -149,6 +149,9 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   // What bounds the heap (BIZPLAT_HEAP_LIMIT_MB, or the operator's own --max-old-space-size), young generation included.
   const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 1_048_576);
   app.log.info({ version: VERSION, address, url, compiled, heapLimitMb }, 'serving the public API');
+  if (!compiled && process.env.NODE_ENV === 'production') {
+    app.log.warn('running from the TypeScript sources: dist/ is missing or older than src/ (an install without the dev dependencies builds none); build it with `npm ci` or `npm run build` (docs/operations.md, "Upgrades")');
+  }
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= stopAll());
   const running = app;
