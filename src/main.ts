@@ -8,11 +8,13 @@ import { bootstrapDemo } from './demo.ts';
 import { domainModules } from './domains/index.ts';
 import type { DomainModule } from './domains/module.ts';
 import { startConsumerRunner } from './events/runner.ts';
+import { ListenError } from './http/listen-error.ts';
 import { ConnectionWatch } from './http/shutdown.ts';
 import { openMigratedStorage } from './setup.ts';
 import type { Availability } from './storage/availability.ts';
 import { isDatabaseUnavailable } from './storage/errors.ts';
 import type { Storage } from './storage/storage.ts';
+import { VERSION } from './version.ts';
 
 export interface ServeOptions {
   bootstrapDemo?: boolean;
@@ -30,8 +32,6 @@ export interface RunningServer {
   drain(skipGrace: Promise<void>): Promise<number>;
 }
 
-/** The listen address could not be taken: the message names the setting to change. */
-export class ListenError extends Error {}
 
 function listenFailure(error: unknown, config: Config): string {
   const code = (error as NodeJS.ErrnoException).code;
@@ -127,7 +127,8 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
       ),
     );
     address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-      throw new ListenError(listenFailure(error, config));
+      // The metrics listener, started as the app gets ready, names its own setting.
+      throw error instanceof ListenError ? error : new ListenError(listenFailure(error, config));
     });
   } catch (error) {
     await stopAll().catch(() => {});
@@ -147,7 +148,10 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   const compiled = import.meta.url.endsWith('.js');
   // What bounds the heap (BIZPLAT_HEAP_LIMIT_MB, or the operator's own --max-old-space-size), young generation included.
   const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 1_048_576);
-  app.log.info({ address, url, compiled, heapLimitMb }, 'serving the public API');
+  app.log.info({ version: VERSION, address, url, compiled, heapLimitMb }, 'serving the public API');
+  if (!compiled && process.env.NODE_ENV === 'production') {
+    app.log.warn('running from the TypeScript sources: dist/ is missing or older than src/ (an install without the dev dependencies builds none); build it with `npm ci` or `npm run build` (docs/operations.md, "Upgrades")');
+  }
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= stopAll());
   const running = app;

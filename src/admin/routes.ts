@@ -21,6 +21,7 @@ import {
   AdminCatalog, AdminTokenList, AdminUser, AdminUserList, AuditPage, AuditQuery, CreatedToken, CreateTokenBody, CreateUserBody,
   DeliveriesPatch, DeliveriesState, OrganizationSettings, RevokedToken, SettingsPatch, UserRightsBody,
 } from './schemas.ts';
+import { VERSION } from '../version.ts';
 import { changeSettings, getSettings } from './settings.ts';
 
 /** Every admin operation: an `admin:all` token of an administrator (every role right). */
@@ -44,9 +45,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, {
     method: 'GET', url: '/catalog', operationId: 'adminCatalog', tags, access: ADMIN_READ, ...none,
-    summary: 'The token scopes and role rights there are',
-    response: { status: 200, schema: AdminCatalog, description: 'Scopes and rights.' },
-  }, async () => ({ scopes: [...SCOPES], rights: [...RIGHTS] }));
+    summary: 'The token scopes and role rights there are, and the server\'s release',
+    response: { status: 200, schema: AdminCatalog, description: 'Scopes, rights and the release.' },
+  }, async () => ({ scopes: [...SCOPES], rights: [...RIGHTS], version: VERSION }));
 
   route(app, {
     method: 'GET', url: '/users', operationId: 'adminListUsers', tags: ['users'], access: ADMIN_READ, ...none,

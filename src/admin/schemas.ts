@@ -145,7 +145,14 @@ export const AuditQuery = Type.Object({
 
 export const AdminCatalog = named(
   'AdminCatalog',
-  Type.Object({ scopes: Type.Array(Type.String()), rights: Type.Array(Type.String()) }, { description: 'The scopes and role rights there are.' }),
+  Type.Object(
+    {
+      scopes: Type.Array(Type.String()),
+      rights: Type.Array(Type.String()),
+      version: Type.String({ description: 'the server\'s release (as `bizplat --version` prints it)' }),
+    },
+    { description: 'The scopes and role rights there are, and the running release.' },
+  ),
 );
 
 export const DeliveriesState = named(

@@ -12,6 +12,7 @@ import { parseCommandLine } from './parse.ts';
 import { openMigratedStorage } from '../setup.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/storage.ts';
+import { VERSION } from '../version.ts';
 
 const commands: CliCommand[] = [...coreCommands, ...backupCommands, ...copyCommands, ...deliveriesCommands, ...mcpCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
 
@@ -44,7 +45,7 @@ function databaseSettings(options: Record<string, string | true>): Partial<Confi
 }
 
 function usage(): string {
-  const lines = ['usage: bizplat <command> [options] [--json] [--db URL [--db-session URL]]', '', 'commands:'];
+  const lines = ['usage: bizplat <command> [options] [--json] [--db URL [--db-session URL]]', '       bizplat --version (-v)  the release, e.g. 1.4.0', '', 'commands:'];
   for (const c of commands) {
     lines.push(`  ${c.name.padEnd(22)} ${c.summary}`);
     for (const [name, spec] of Object.entries(c.options)) {
@@ -69,6 +70,15 @@ export interface CommandLineIo {
 
 /** Runs one command line to its end; the exit code (0 done, 1 refused or failed, 2 usage). */
 export async function runCommandLine(argv: string[], io: CommandLineIo): Promise<number> {
+  if (argv[0] === '--version' || argv[0] === '-v') {
+    // With --json, one object like every command's; else the version alone, as `node --version` prints its own.
+    if (argv.slice(1).some((arg) => arg !== '--json')) {
+      io.err(`error: ${argv[0]} takes no command or option but --json\n`);
+      return 2;
+    }
+    io.out(argv.includes('--json') ? `${JSON.stringify({ version: VERSION })}\n` : `${VERSION}\n`);
+    return 0;
+  }
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
     io.out(`${usage()}\n`);
     return argv.length === 0 ? 2 : 0;

@@ -1,12 +1,14 @@
 /**
  * The operator's probes at the server's root, without a token: /healthz (the process answers)
  * and /readyz (it should be sent traffic). Their answers name failing checks only, never an
- * organization or a count: anyone who can reach the server may ask.
+ * organization or a count: anyone who can reach the server may ask. /healthz also names the
+ * running release (package.json's version).
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { deliveryBacklogs, eventBacklog } from '../events/backlog.ts';
 import { missingMigrations } from '../storage/migrations.ts';
+import { VERSION } from '../version.ts';
 import { StringEnum } from './schemas.ts';
 
 declare module 'fastify' {
@@ -23,7 +25,14 @@ export const CHECK_TIMEOUT_MS = 2000;
 const REASONS = ['database', 'storage', 'migrations', 'draining', 'event_backlog', 'delivery_backlog'] as const;
 type Reason = (typeof REASONS)[number];
 
-const Alive = Type.Object({ status: StringEnum(['ok']) }, { additionalProperties: false });
+const Alive = Type.Object(
+  {
+    status: StringEnum(['ok']),
+    /** The running release (package.json), so an operator sees which one answers after an upgrade. */
+    version: Type.String(),
+  },
+  { additionalProperties: false },
+);
 const Readiness = Type.Object(
   {
     status: StringEnum(['ok', 'failing']),
@@ -86,7 +95,7 @@ export function installHealth(app: FastifyInstance, options: ReadinessOptions): 
   });
   app.decorate('isDraining', () => draining);
 
-  app.get('/healthz', { schema: { hide: true, response: { 200: Alive } } }, async () => ({ status: 'ok' as const }));
+  app.get('/healthz', { schema: { hide: true, response: { 200: Alive } } }, async () => ({ status: 'ok' as const, version: VERSION }));
 
   app.get('/readyz', { schema: { hide: true, response: { 200: Readiness, 503: Readiness } } }, async (_request, reply) => {
     const failing = await failingChecks(app, options);

@@ -18,6 +18,7 @@ import { outboxMetrics } from '../events/outbox/metrics.ts';
 import { NO_STORE, installErrorHandler, installNotFoundHandler, routePattern } from './error-handler.ts';
 import { AppError } from './errors.ts';
 import { CHECK_TIMEOUT_MS, within } from './health.ts';
+import { metricsListenError } from './listen-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,7 +189,9 @@ export function installMetrics(app: FastifyInstance): void {
   if (address !== undefined) {
     app.addHook('onReady', async () => {
       separate = await metricsServer(registry, config.metricsToken);
-      await separate.listen({ host: address.host, port: address.port });
+      await separate.listen({ host: address.host, port: address.port }).catch((error: unknown) => {
+        throw metricsListenError(error, address.host, address.port);
+      });
       const bound = separate.server.address();
       const port = typeof bound === 'object' && bound !== null ? bound.port : address.port;
       url = `http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${port}${METRICS_PATH}`;

@@ -40,6 +40,19 @@ describe('serve refuses an address it cannot take', () => {
     }
   });
 
+  it('exits non-zero at once, naming BIZPLAT_METRICS_ADDRESS, when the metrics port is in use', async () => {
+    const taken = await listening();
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const result = await runBinWithin(['serve'], { DATABASE_URL: `sqlite:${join(tempDir(), 'm.db')}`, PORT: '0', BIZPLAT_METRICS_ADDRESS: `127.0.0.1:${port}` });
+      assert.notEqual(result.code, 0);
+      assert.match(result.stderr, new RegExp(`BIZPLAT_METRICS_ADDRESS 127\\.0\\.0\\.1:${port} is already in use`));
+      assert.doesNotMatch(result.stderr, /\bPORT\b/);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('exits non-zero at once, naming HOST, when the host does not resolve', async () => {
     const result = await runBinWithin(['serve'], { DATABASE_URL: `sqlite:${join(tempDir(), 'b.db')}`, PORT: '0', HOST: 'no-such-host.invalid' });
     assert.notEqual(result.code, 0);

@@ -55,7 +55,8 @@ describeEachDatabase('health and readiness probes', (ctx) => {
     await handleEventsNow(ctx());
     const alive = await probe(ctx(), '/healthz');
     assert.equal(alive.statusCode, 200, alive.body);
-    assert.deepEqual(alive.json(), { status: 'ok' });
+    // The release it also names: test/cli/version.test.ts.
+    assert.deepEqual({ ...alive.json<Record<string, unknown>>(), version: undefined }, { status: 'ok', version: undefined });
     const ready = await probe(ctx(), '/readyz');
     assert.equal(ready.statusCode, 200, ready.body);
     assert.deepEqual(ready.json(), { status: 'ok', failing: [] });
