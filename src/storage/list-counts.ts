@@ -30,8 +30,8 @@ export const listCountsMigration = (t: { bigint: string }): string[] => [
   )`,
 ];
 
-/** Tables derived from the others that a copy leaves out and rebuilds (recountAllStatements). */
-export const DERIVED_COUNT_TABLES: readonly string[] = ['list_counts'];
+/** Tables a copy leaves out: the specs are written by the target's own migrations, the counters recounted (recountAllStatements). */
+export const DERIVED_COUNT_TABLES: readonly string[] = ['list_counts', 'list_count_specs'];
 
 /** What a list asks to count: archived records too or not, and at most one counted column's value. */
 export interface CountedView {

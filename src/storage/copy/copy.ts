@@ -242,7 +242,7 @@ async function copyTables(
   return checkTables(target, targetTables, expected, source.dialect, sourceByName, onProgress);
 }
 
-/** The tables a copy rebuilds rather than copies: the list counters, whatever the target's triggers did as rows went in. */
+/** The tables a copy rebuilds rather than copies: the list counters (whatever the target's triggers did as rows went in) and their specs (made by its migrations). */
 function withoutDerived(tables: readonly TableShape[]): TableShape[] {
   return tables.filter((t) => !DERIVED_COUNT_TABLES.includes(t.name));
 }
