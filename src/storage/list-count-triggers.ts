@@ -24,16 +24,12 @@ export const POSTGRES_COUNTER_SLOTS = 8;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** SELECTs of (org_id, view, d): the views of the row `r` (NEW, OLD, or a table aliased r), each with `sign`. */
-function deltaSelects(spec: CountedTable, r: string, sign: 1 | -1, from = '', where: string[] = []): string[] {
+function deltaSelects(spec: CountedTable, r: string, sign: 1 | -1, from = ''): string[] {
   const flag = spec.archived === undefined ? `''` : `(CASE WHEN ${r}.${ident(spec.archived)} THEN '1' ELSE '0' END)`;
-  const condition = (extra: string[]) => {
-    const all = [...where, ...extra];
-    return all.length === 0 ? '' : ` WHERE ${all.join(' AND ')}`;
-  };
-  const base = `SELECT ${r}."org_id" AS org_id, '*' || ${flag} AS view, ${sign} AS d${from}${condition([])}`;
+  const base = `SELECT ${r}."org_id" AS org_id, '*' || ${flag} AS view, ${sign} AS d${from}`;
   const byColumn = (spec.by ?? []).map((c) => {
     const column = `${r}.${ident(c)}`;
-    return `SELECT ${r}."org_id" AS org_id, ${literal(`${c}=`)} || ${column} || '*' || ${flag} AS view, ${sign} AS d${from}${condition([`${column} IS NOT NULL`])}`;
+    return `SELECT ${r}."org_id" AS org_id, ${literal(`${c}=`)} || ${column} || '*' || ${flag} AS view, ${sign} AS d${from} WHERE ${column} IS NOT NULL`;
   });
   return [base, ...byColumn];
 }
@@ -102,29 +98,17 @@ $counts$`,
   return statements;
 }
 
-/**
- * Counts every row of the table again (of one organization with `orgId`: the statements then
- * take it as a `?` parameter, one per parameter returned): the counters' rows of the table are
- * replaced by the rows' own count.
- */
-export function recountStatements(spec: CountedTable, orgId?: string): Array<{ text: string; params: string[] }> {
-  const where = orgId === undefined ? [] : [`r."org_id" = ?`];
-  const selects = deltaSelects(spec, 'r', 1, ` FROM ${ident(spec.table)} r`, where);
+/** Statements (literal text) that replace the table's counters by its rows' own count, in every organization. */
+function recountStatements(spec: CountedTable): string[] {
   return [
-    { text: `DELETE FROM list_counts WHERE collection = ?${orgId === undefined ? '' : ' AND org_id = ?'}`, params: orgId === undefined ? [spec.table] : [spec.table, orgId] },
-    { text: upsert(spec, selects, '0'), params: orgId === undefined ? [] : selects.map(() => orgId) },
+    `DELETE FROM list_counts WHERE collection = ${literal(spec.table)}`,
+    upsert(spec, deltaSelects(spec, 'r', 1, ` FROM ${ident(spec.table)} r`), '0'),
   ];
 }
 
-/** A literal statement (no parameter): for migrations and copies, which run statements as text. */
-function inlined(statement: { text: string; params: string[] }): string {
-  let i = 0;
-  return statement.text.replace(/\?/g, () => literal(statement.params[i++] ?? ''));
-}
-
-/** Recounts every counted table named in list_count_specs rows, as literal statements. */
+/** Recounts every counted table (list_count_specs rows as CountedTable): for a copy, whose rows went in by any path. */
 export function recountAllStatements(specs: readonly CountedTable[]): string[] {
-  return specs.flatMap((spec) => recountStatements(spec).map(inlined));
+  return specs.flatMap(recountStatements);
 }
 
 /**
