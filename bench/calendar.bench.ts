@@ -41,7 +41,7 @@ async function seed(ctx: ServedContext, owner: Principal, series: number): Promi
         org_id: owner.orgId, id: r.id, title: r.rule === null ? 'Past call' : `Series ${r.rule}`, start_at: new Date(r.start).toISOString(),
         end_at: new Date(r.start + 1_800_000).toISOString(), duration_seconds: 1800, time_zone: 'Europe/Berlin', last_end_at: r.last,
         location: 'Room 1', video_url: null, summary: null, recurrence_rule: r.rule, reminder_minutes: null, owner_user_id: owner.userId,
-        participant_ids: JSON.stringify([owner.userId]), created_at: new Date(r.start).toISOString(),
+        participant_ids: JSON.stringify([owner.userId]), created_at: new Date(r.start).toISOString(), updated_at: new Date(r.start).toISOString(),
       }))).execute();
       await tx.db.insertInto('meeting_participants').values(slice.map((r) => ({ org_id: owner.orgId, user_id: owner.userId, meeting_id: r.id }))).execute();
     }

@@ -61,6 +61,7 @@ while others are created or archived. Clients, contacts, deals, products, tasks 
 \`updated_since\`: the records created or changed at or after that time, oldest change first (by \`updated_at\`,
 then \`id\`). To synchronize, walk it by cursor with \`include_archived=true\`, and start the next run at the greatest
 \`updated_at\` seen minus a minute, keeping a record only if its \`version\` is newer than the one you hold.
+Meetings take it too: one item per meeting changed since the time that can reach into the window \`from\`–\`to\`.
 
 ## Idempotency
 Every POST takes an \`Idempotency-Key\` header (1 to 255 visible ASCII characters). Repeating the request with the

@@ -1,4 +1,5 @@
 import { collectionChangesMigration } from '../storage/change-counters.ts';
+import { listCountsMigration } from '../storage/list-counts.ts';
 import type { Migration } from '../storage/migrations.ts';
 
 export const platformMigrations: Migration[] = [
@@ -82,5 +83,9 @@ export const platformMigrations: Migration[] = [
       )`,
       `CREATE INDEX audit_log_org_seq ON audit_log (org_id, seq)`,
     ],
+  },
+  {
+    name: '0008_list_counts',
+    statements: (t) => listCountsMigration(t),
   },
 ];

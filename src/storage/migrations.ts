@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { listCountStatements } from './list-count-triggers.ts';
+import type { CountedTable } from './list-count-triggers.ts';
 import { searchIndexStatements } from './search-index.ts';
 import type { Dialect } from './storage.ts';
 
@@ -21,6 +23,8 @@ export interface DdlTypes {
   currentTxId: string;
   /** The statements that index a searchText() column for a resource's `search` (search-index.ts), filling it from the rows there. */
   searchIndex(table: string, column: string): string[];
+  /** The triggers that keep a resource's list counters (list-counts.ts), and its rows counted. */
+  listCounts(spec: CountedTable): string[];
 }
 
 export interface Migration {
@@ -40,6 +44,7 @@ const TYPES: Record<Dialect, DdlTypes> = {
     autoId: 'INTEGER PRIMARY KEY AUTOINCREMENT',
     currentTxId: '0',
     searchIndex: (table, column) => searchIndexStatements(false, table, column),
+    listCounts: (spec) => listCountStatements(false, spec),
   },
   postgres: {
     bool: 'BOOLEAN',
@@ -52,6 +57,7 @@ const TYPES: Record<Dialect, DdlTypes> = {
     autoId: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
     currentTxId: '(pg_current_xact_id()::text::bigint)',
     searchIndex: (table, column) => searchIndexStatements(true, table, column),
+    listCounts: (spec) => listCountStatements(true, spec),
   },
 };
 

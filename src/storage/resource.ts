@@ -14,6 +14,8 @@ import { DuplicateIdError, isPrimaryKeyViolation, RecordNotFoundError, StaleVers
 import { keysetCondition, keysetParams, listFingerprint, pageAndCursor, refuseUnreadableCursor, startOf } from './keyset.ts';
 import type { Direction, OrderColumns, Position } from './keyset.ts';
 import { changedFields } from './changed-fields.ts';
+import { countedTotal, countedViewOf } from './list-counts.ts';
+import type { CountedTable } from './list-counts.ts';
 import { filterText } from './list-filters.ts';
 import type { FilterText, Through } from './list-filters.ts';
 import type { Database } from './schema.ts';
@@ -109,6 +111,11 @@ export interface ResourceSpec<T extends TableName, J extends TableName, F extend
    * change in the order it was stamped. Index (org_id, column, id) to make that a range.
    */
   updatedColumn?: ColumnOf<T>;
+  /**
+   * The total read from per-organization counters (list-counts.ts), unfiltered or by one of these
+   * column filters alone: a migration with t.listCounts({ table, archived: archivedColumn, by: their columns }).
+   */
+  counted?: { filters?: ReadonlyArray<NoInfer<Q>> };
 }
 
 export interface ListRequest<Q extends string> {
@@ -232,6 +239,8 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
     filterTexts.set(name, filterText(filter));
   }
   const listTexts = new Map<string, ListTexts>();
+  const countedColumns = new Map((spec.counted?.filters ?? []).flatMap((name) => (typeof spec.filters?.[name] === 'string' ? [[name, spec.filters[name]] as const] : [])));
+  const counters: CountedTable = { table: spec.table, archived: spec.archivedColumn, by: [...countedColumns.values()] };
   const listOrder: OrderColumns = spec.order ?? DEFAULT_ORDER;
   const updated = spec.updatedColumn;
   const syncOrder: OrderColumns | undefined = updated === undefined ? undefined : [[updated, 'asc'], ['id', 'asc']];
@@ -301,9 +310,11 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
       after === undefined
         ? reader.wideRows(db, texts.page, [...params, request.limit + 1, request.offset], width)
         : reader.wideRows(db, texts.pageAfter, [...params, ...keysetParams(order, after), request.limit + 1], width).catch(refuseUnreadableCursor);
-    const [counted, rows] = await Promise.all([reader.rows(db, texts.count, params), rowsRead]);
+    const view = spec.counted === undefined ? undefined : countedViewOf(request, countedColumns);
+    const counting = view === undefined ? reader.rows(db, texts.count, params).then((r) => Number(r[0]?.[0] ?? 0)) : countedTotal(db, orgId, counters, view);
+    const [total, rows] = await Promise.all([counting, rowsRead]);
     const { page, next } = pageAndCursor(rows, request.limit, fingerprint, (row) => row.slice(names.length) as Position);
-    return { items: page.map(fromArray), total: Number(counted[0]?.[0] ?? 0), limit: request.limit, offset: request.offset, next_cursor: next };
+    return { items: page.map(fromArray), total, limit: request.limit, offset: request.offset, next_cursor: next };
   };
 
   const all = async (db: Db, orgId: string, request: Filters<Q> = {}): Promise<R[]> => {
@@ -385,9 +396,4 @@ export function defineResource<T extends TableName, F extends Record<string, Fie
   return { table: spec.table, bump, toRecord, find, get, list, all, insert, update };
 }
 
-interface ListTexts {
-  all: string;
-  page: string;
-  pageAfter: string;
-  count: string;
-}
+type ListTexts = Record<'all' | 'page' | 'pageAfter' | 'count', string>;

@@ -149,4 +149,34 @@ describeEachDatabase('changing a meeting', (ctx) => {
     assert.deepEqual(seen[1]?.data.record, json(res));
     assert.deepEqual(await feed(outsider), []);
   });
+  it('updated_since lists the meetings booked or changed since, one item per meeting, oldest change first, by cursor', async () => {
+    const owner = await booker(ctx());
+    const since = new Date().toISOString();
+    const a = await book(ctx(), owner, { title: 'Series A', start_at: fromNow(DAY), recurrence_rule: 'FREQ=DAILY;COUNT=5' });
+    const b = await book(ctx(), owner, { title: 'Single B', start_at: fromNow(2 * DAY) });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const changedAt = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const patched = json<MeetingRec>(await patch(ctx(), owner, a.id, { title: 'Series A, renamed' }));
+    assert.ok(patched.updated_at > b.updated_at, 'a change stamps updated_at');
+    const window = { from: new Date(Date.now() - DAY).toISOString(), to: new Date(Date.now() + 30 * DAY).toISOString() };
+    const changed = async (query: Record<string, string>) => {
+      const res = await api(ctx(), owner.token, 'GET', '/meetings', { query: { ...window, ...query } });
+      assert.equal(res.statusCode, 200, res.body);
+      return json<{ items: MeetingRec[]; total: number; next_cursor: string | null }>(res);
+    };
+    const recent = await changed({ updated_since: changedAt });
+    assert.deepEqual([recent.items.map((m) => [m.id, m.title]), recent.total], [[[a.id, 'Series A, renamed']], 1]);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: MeetingRec[]; total: number; next_cursor: string | null } = await changed({ updated_since: since, limit: '1', ...(cursor === null ? {} : { cursor }) });
+      assert.equal(page.total, 2);
+      walked.push(...page.items.map((m) => m.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    assert.deepEqual(walked, [b.id, a.id], 'oldest change first, each meeting once (a series is one item)');
+    const stranger = await colleague(ctx(), owner);
+    assert.equal(json<{ total: number }>(await api(ctx(), stranger.token, 'GET', '/meetings', { query: { ...window, updated_since: since } })).total, 0, 'only the meetings the caller sees');
+  });
 });

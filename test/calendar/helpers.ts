@@ -17,6 +17,7 @@ export interface MeetingRec {
   summary: string | null;
   reminder_minutes: number | null;
   version: number;
+  updated_at: string;
 }
 
 export interface MeetingPage {
@@ -27,7 +28,7 @@ export interface MeetingPage {
 }
 
 export const MEETING_FIELDS = [
-  'id', 'title', 'start_at', 'end_at', 'duration_minutes', 'location', 'video_url', 'participantIds', 'recurrence_rule', 'owner_user_id', 'summary', 'reminder_minutes', 'version',
+  'id', 'title', 'start_at', 'end_at', 'duration_minutes', 'location', 'video_url', 'participantIds', 'recurrence_rule', 'owner_user_id', 'summary', 'reminder_minutes', 'version', 'updated_at',
 ].sort();
 
 export const SCOPES = ['calendar:read', 'calendar:write'];

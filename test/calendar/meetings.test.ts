@@ -21,8 +21,9 @@ describeEachDatabase('meetings', (ctx) => {
     const m = json<MeetingRec>(res);
     assert.deepEqual(Object.keys(m).sort(), MEETING_FIELDS);
     assert.match(m.id, /^[0-9a-f-]{36}$/);
-    assert.deepEqual({ ...m, id: '' }, {
-      id: '', title: 'Kick-off', start_at: '2030-06-03T09:30:00+02:00', end_at: '2030-06-03T10:30:00+02:00', duration_minutes: 60,
+    assert.match(m.updated_at, /\+00:00$/, 'booked: updated_at is the booking time');
+    assert.deepEqual({ ...m, id: '', updated_at: '' }, {
+      id: '', updated_at: '', title: 'Kick-off', start_at: '2030-06-03T09:30:00+02:00', end_at: '2030-06-03T10:30:00+02:00', duration_minutes: 60,
       location: 'Room 1', video_url: 'https://meet.example.com/k', participantIds: [p.userId, other.userId], recurrence_rule: null,
       owner_user_id: p.userId, summary: 'Agenda', reminder_minutes: 10, version: 1,
     });

@@ -928,7 +928,7 @@ export interface paths {
         };
         /**
          * List the meetings of a window
-         * @description Every occurrence overlapping [from, to) in start order, recurring meetings expanded by their RRULE in the organization's time zone; the window spans at most 366 days; at most 500 items, total counts them all (for rules other than HOURLY, DAILY and WEEKLY, within a budget per answer, beyond which it is a lower bound; offset is always 0: move from to read on). An occurrence of a series has the id <meeting id>:<start in UTC, YYYYMMDDTHHMMSSZ>. Without the right calendar.view_all (administrators hold it) only the meetings the token owner owns or takes part in are seen.
+         * @description Every occurrence overlapping [from, to) in start order, recurring meetings expanded by their RRULE in the organization's time zone; the window spans at most 366 days; at most 500 items, total counts them all (for rules other than HOURLY, DAILY and WEEKLY, within a budget per answer, beyond which it is a lower bound; offset is always 0: move from to read on). An occurrence of a series has the id <meeting id>:<start in UTC, YYYYMMDDTHHMMSSZ>. Extension: with updated_since, one item per meeting (a series as its first occurrence, as GET /meetings/{id} answers) booked or changed at or after it that can reach into the window, ordered by (updated_at, id), paged by cursor. Without the right calendar.view_all (administrators hold it) only the meetings the token owner owns or takes part in are seen.
          *
          *     Requires scope `calendar:read`.
          */
@@ -2339,6 +2339,7 @@ export interface components {
          *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
          *       "duration_minutes": 45,
          *       "version": 1,
+         *       "updated_at": "2030-03-01T09:12:00+00:00",
          *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
          *       "participantIds": [
          *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
@@ -2368,6 +2369,11 @@ export interface components {
             reminder_minutes: number | null;
             /** @description the meeting's version (every occurrence of a series shows the series'): If-Match of PATCH /meetings/{id} */
             version: number;
+            /**
+             * Format: date-time
+             * @description extension: when the meeting was booked or last changed (every occurrence of a series shows the series'); see updated_since
+             */
+            updated_at: string;
         };
         /** @example {
          *       "title": "Weekly planning",
@@ -7442,6 +7448,8 @@ export interface operations {
                 limit?: number;
                 /** @description extension: the next_cursor of the previous page, to read the page after it (offset must then be 0). Pass the same filters as that page; a cursor of another list or other filters answers 422. Each page costs the same however deep it is, and a walk by cursor neither repeats nor skips a record while others are created or archived. */
                 cursor?: string;
+                /** @description extension: only records created or changed at or after this ISO 8601 time, ordered by (updated_at, id) ascending, so a walk by cursor meets every change; to synchronize, start the next run at the greatest updated_at seen minus a minute (with include_archived=true where there is one) */
+                updated_since?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: when it is still current the answer is 304 without a body. */
@@ -7543,6 +7551,7 @@ export interface operations {
                      *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
                      *       "duration_minutes": 45,
                      *       "version": 1,
+                     *       "updated_at": "2030-03-01T09:12:00+00:00",
                      *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
                      *       "participantIds": [
                      *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
@@ -7625,6 +7634,7 @@ export interface operations {
                      *       "id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f",
                      *       "duration_minutes": 45,
                      *       "version": 1,
+                     *       "updated_at": "2030-03-01T09:12:00+00:00",
                      *       "owner_user_id": "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",
                      *       "participantIds": [
                      *         "0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71",

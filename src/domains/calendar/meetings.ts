@@ -69,7 +69,7 @@ export interface CreateOptions {
 
 /** A meeting's stored fields as a write checked them, with its participants (the owner first). */
 interface Planned {
-  columns: Omit<MeetingRow, 'org_id' | 'id' | 'created_at' | 'version' | 'participant_ids'> & { participant_ids: string };
+  columns: Omit<MeetingRow, 'org_id' | 'id' | 'created_at' | 'updated_at' | 'version' | 'participant_ids'> & { participant_ids: string };
   participants: string[];
 }
 
@@ -222,6 +222,15 @@ export async function changeMeeting(tx: Tx, actor: CalendarActor, id: string, in
   return out;
 }
 
+/** The list's window [from, to) in milliseconds, refused when it is empty or too long. */
+export function windowOf(query: Pick<MeetingListInput, 'from' | 'to'>): { from: number; to: number } {
+  const from = Date.parse(query.from);
+  const to = Date.parse(query.to);
+  if (to <= from) fail([{ field: 'to', message: 'must be after from' }]);
+  if (to - from > MAX_WINDOW_DAYS * 24 * 60 * MINUTE) fail([{ field: 'to', message: `the window may span at most ${MAX_WINDOW_DAYS} days` }]);
+  return { from, to };
+}
+
 /** How many occurrences expanded through the rule library one answer's `total` counts at most (arithmetic rules are counted exactly at no cost). */
 const LIBRARY_COUNT_BUDGET = 500;
 
@@ -240,10 +249,7 @@ const earlier = (a: Place, b: Place) => a.start < b.start || (a.start === b.star
  * counts them all, by arithmetic where the rule allows and otherwise within LIBRARY_COUNT_BUDGET.
  */
 export async function listMeetings(db: Db, actor: CalendarActor, query: MeetingListInput): Promise<Page<MeetingOut>> {
-  const from = Date.parse(query.from);
-  const to = Date.parse(query.to);
-  if (to <= from) fail([{ field: 'to', message: 'must be after from' }]);
-  if (to - from > MAX_WINDOW_DAYS * 24 * 60 * MINUTE) fail([{ field: 'to', message: `the window may span at most ${MAX_WINDOW_DAYS} days` }]);
+  const { from, to } = windowOf(query);
   const rows = await meetingsTouching(db, actor.orgId, new Date(from).toISOString(), new Date(to).toISOString(), seesAll(actor) ? undefined : actor.userId);
   const streams = rows.map(function* (row): Generator<Found> {
     for (const start of occurrences(seriesOf(row), from, to)) yield { start, id: occurrenceId(row, start), row };

@@ -47,4 +47,15 @@ export const calendarMigrations: Migration[] = [
     name: '1001_meeting_versions',
     statements: () => [`ALTER TABLE meetings ADD COLUMN version INTEGER NOT NULL DEFAULT 1`],
   },
+  {
+    // updated_since on GET /meetings (an extension): when a meeting last changed, stamped by every
+    // write; meetings booked before it take their booking time. (org_id, updated_at, id) makes the
+    // walk one index range from the time asked.
+    name: '1002_meeting_updated_at',
+    statements: (t) => [
+      `ALTER TABLE meetings ADD COLUMN updated_at ${t.timestamp}`,
+      `UPDATE meetings SET updated_at = created_at`,
+      `CREATE INDEX meetings_sync ON meetings (org_id, updated_at, id)`,
+    ],
+  },
 ];

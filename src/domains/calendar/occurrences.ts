@@ -1,5 +1,5 @@
 /** How meetings and their occurrences look in answers, and how an occurrence is named. */
-import { readJson } from '../../storage/codecs.ts';
+import { isoWithOffset, readJson } from '../../storage/codecs.ts';
 import { withZoneOffset } from '../../platform/time-zone.ts';
 import type { MeetingRow } from './queries.ts';
 import type { Series } from './recurrence.ts';
@@ -36,5 +36,6 @@ export function meetingOut(row: MeetingRow, startMs = Date.parse(row.start_at), 
     summary: row.summary,
     reminder_minutes: row.reminder_minutes,
     version: row.version,
+    updated_at: isoWithOffset(row.updated_at),
   };
 }

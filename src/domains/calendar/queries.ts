@@ -2,6 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { deleteFinishedJobs, dueCondition } from '../../events/outbox/queries.ts';
 import { defineCollection } from '../../storage/change-counters.ts';
+import { nowIso } from '../../storage/codecs.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { MeetingRemindersTable, MeetingsTable } from './tables.ts';
@@ -11,8 +12,9 @@ export type MeetingRow = Selectable<MeetingsTable>;
 export const MEETINGS = defineCollection('meetings');
 export const REMINDERS_TABLE = 'meeting_reminders';
 
-export async function insertMeeting(db: Db, row: Insertable<MeetingsTable>, participants: readonly string[]): Promise<void> {
-  await db.insertInto('meetings').values(row).execute();
+/** Books a meeting, stamped as changed when it was booked. */
+export async function insertMeeting(db: Db, row: Omit<Insertable<MeetingsTable>, 'updated_at'>, participants: readonly string[]): Promise<void> {
+  await db.insertInto('meetings').values({ ...row, updated_at: row.created_at }).execute();
   await db.insertInto('meeting_participants').values(participants.map((userId) => ({ org_id: row.org_id, user_id: userId, meeting_id: row.id }))).execute();
   await MEETINGS.bump(db, row.org_id);
 }
@@ -32,7 +34,7 @@ export function findMeeting(db: Db, orgId: string, id: string): Promise<MeetingR
 export async function updateMeeting(db: Db, orgId: string, id: string, version: number, changes: Updateable<MeetingsTable>, participants: readonly string[] | undefined): Promise<boolean> {
   const result = await db
     .updateTable('meetings')
-    .set({ ...changes, version: version + 1 })
+    .set({ ...changes, version: version + 1, updated_at: nowIso() })
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .where('version', '=', version)
@@ -110,4 +112,26 @@ export function deleteFinishedReminders(db: Db, before: string, limit: number): 
 export async function meetingsOfParticipant(db: Db, orgId: string, userId: string, ids: readonly string[]): Promise<Set<string>> {
   const rows = await db.selectFrom('meeting_participants').select('meeting_id').where('org_id', '=', orgId).where('user_id', '=', userId).where('meeting_id', 'in', ids).execute();
   return new Set(rows.map((r) => r.meeting_id));
+}
+
+/**
+ * The meetings changed at or after `since` that can reach into [from, to), oldest change first
+ * (then id), after `after` (a cursor's position), at most `limit`; `visibleTo` keeps one user's.
+ * One range of (org_id, updated_at, id), and the count of that range.
+ */
+export async function meetingsChangedSince(
+  db: Db,
+  orgId: string,
+  window: { since: string; from: string; to: string; visibleTo: string | undefined },
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<{ rows: MeetingRow[]; total: number }> {
+  let query = db.selectFrom('meetings').where('org_id', '=', orgId).where('updated_at', '>=', window.since).where('last_end_at', '>', window.from).where('start_at', '<', window.to);
+  if (window.visibleTo !== undefined) {
+    query = query.where('id', 'in', db.selectFrom('meeting_participants').select('meeting_id').where('org_id', '=', orgId).where('user_id', '=', window.visibleTo));
+  }
+  let page = query.selectAll().orderBy('updated_at').orderBy('id').limit(limit);
+  if (after !== undefined) page = page.where((eb) => eb.or([eb('updated_at', '>', after[0]), eb.and([eb('updated_at', '=', after[0]), eb('id', '>', after[1])])]));
+  const [rows, counted] = await Promise.all([page.execute(), query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+  return { rows, total: Number(counted.n) };
 }

@@ -8,6 +8,7 @@ import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { changeMeeting, createMeeting, listMeetings, seesAll } from './meetings.ts';
 import { MEETINGS } from './queries.ts';
+import { listChangedMeetings } from './sync.ts';
 import { MAX_ITEMS, MAX_WINDOW_DAYS, Meeting, MeetingCreate, MeetingList, MeetingListQuery, MeetingPatch } from './schemas.ts';
 
 const read: RouteAccess = { scope: 'calendar:read', capability: 'calendar', mode: 'read' };
@@ -24,11 +25,16 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     description:
       `Every occurrence overlapping [from, to) in start order, recurring meetings expanded by their RRULE in the organization's time zone; `
       + `the window spans at most ${MAX_WINDOW_DAYS} days; at most ${MAX_ITEMS} items, total counts them all (for rules other than HOURLY, DAILY and WEEKLY, within a budget per answer, beyond which it is a lower bound; offset is always 0: move from to read on). `
-      + `An occurrence of a series has the id <meeting id>:<start in UTC, YYYYMMDDTHHMMSSZ>. ${visibility}`,
+      + `An occurrence of a series has the id <meeting id>:<start in UTC, YYYYMMDDTHHMMSSZ>. `
+      + 'Extension: with updated_since, one item per meeting (a series as its first occurrence, as GET /meetings/{id} answers) booked or changed at or after it '
+      + `that can reach into the window, ordered by (updated_at, id), paged by cursor. ${visibility}`,
     query: MeetingListQuery,
     conditional: taggedByCollection(MEETINGS, readerTag(seesAll)),
     response: { status: 200, schema: MeetingList, description: 'The occurrences of the window the caller sees.' },
-  }, async (req) => listMeetings(db(), req.actor, req.query));
+  }, async (req) => {
+    const { updated_since: since } = req.query;
+    return since === undefined ? listMeetings(db(), req.actor, req.query) : listChangedMeetings(db(), req.actor, { ...req.query, updated_since: since });
+  });
 
   route(app, {
     method: 'POST', url: '/meetings', operationId: 'createMeeting', tags, access: book,

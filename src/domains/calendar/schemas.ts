@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { named } from '../../http/components.ts';
-import { ListOf, PageQuery } from '../../http/pagination.ts';
+import { ListOf, PageQuery, UpdatedSince } from '../../http/pagination.ts';
 import { DateTime, Name, Nullable, NullableText, RefId, Text, Uuid } from '../../http/schemas.ts';
 
 /** The widest window GET /meetings expands. */
@@ -56,10 +56,11 @@ export const Meeting = named('Meeting', Type.Object({
   summary: Nullable(Type.String()),
   reminder_minutes: Nullable(Type.Integer()),
   version: Type.Integer({ minimum: 1, description: 'the meeting\'s version (every occurrence of a series shows the series\'): If-Match of PATCH /meetings/{id}' }),
+  updated_at: DateTime({ description: 'extension: when the meeting was booked or last changed (every occurrence of a series shows the series\'); see updated_since' }),
 }, {
   description: 'A meeting, or one occurrence of a recurring meeting.',
   examples: [{
-    ...answered, id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f', duration_minutes: 45, version: 1, owner_user_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71',
+    ...answered, id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f', duration_minutes: 45, version: 1, updated_at: '2030-03-01T09:12:00+00:00', owner_user_id: '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71',
     participantIds: ['0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e71', '0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e70'],
   }],
 }));
@@ -82,6 +83,7 @@ export const MeetingListQuery = Type.Object({
   to: DateTime({ description: `window end, after from, at most ${MAX_WINDOW_DAYS} days later` }),
   limit: Type.Integer({ minimum: 1, maximum: MAX_ITEMS, default: MAX_ITEMS, description: `occurrences returned, 1 to ${MAX_ITEMS}` }),
   cursor: PageQuery.cursor,
+  ...UpdatedSince,
 }, { additionalProperties: false });
 export type MeetingListInput = Static<typeof MeetingListQuery>;
 

@@ -24,6 +24,8 @@ export interface MeetingsTable {
   /** JSON array of user ids, the owner first. */
   participant_ids: DbJson;
   created_at: DbTimestamp;
+  /** When the meeting was booked or last changed (updated_since reads it). */
+  updated_at: DbTimestamp;
   /** 1 when booked, one more with each change (PATCH /meetings/{id}). */
   version: Generated<number>;
 }

@@ -27,4 +27,9 @@ export const commercialMigrations: Migration[] = [
       `CREATE INDEX commercial_orders_client ON commercial_orders (org_id, client_id)`,
     ],
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '1611_commercial_list_counts',
+    statements: (t) => t.listCounts({ table: 'commercial_orders', archived: 'is_archived', by: ['status'] }),
+  },
 ];

@@ -10,6 +10,7 @@ const order = fieldsOf<'commercial_orders'>();
 /** Commercial orders; the version is kept for the record's ETag and the won chain's update, never shown. */
 export const commercialOrders = defineResource({
   table: 'commercial_orders',
+  counted: { filters: ['status'] },
   noun: 'commercial order',
   fields: {
     id: 'id',

@@ -137,4 +137,9 @@ export const crmMigrations: Migration[] = [
       `CREATE INDEX crm_deals_sync ON crm_deals (org_id, updated_at, id, is_archived)`,
     ],
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '0106_crm_list_counts',
+    statements: (t) => [...t.listCounts({ table: 'crm_clients', archived: 'is_archived' }), ...t.listCounts({ table: 'crm_contacts', archived: 'is_archived' }), ...t.listCounts({ table: 'crm_deals', archived: 'is_archived' })],
+  },
 ];

@@ -20,6 +20,7 @@ const timestamp = (value: string) => isoWithOffset(value);
 
 export const clients = defineResource({
   table: 'crm_clients',
+  counted: {},
   noun: 'client',
   fields: {
     id: 'id',
@@ -46,6 +47,7 @@ export const clients = defineResource({
 
 export const contacts = defineResource({
   table: 'crm_contacts',
+  counted: {},
   noun: 'contact',
   fields: {
     id: 'id',
@@ -75,6 +77,7 @@ export const contacts = defineResource({
  */
 export const deals = defineResource({
   table: 'crm_deals',
+  counted: {},
   noun: 'deal',
   join: { table: 'crm_funnel_stages', on: [['id', 'stage_id']] },
   fields: {

@@ -106,4 +106,9 @@ export const financeMigrations: Migration[] = [
     name: '0621_finance_requests_sync_index',
     statements: () => [`CREATE INDEX finance_requests_sync ON finance_requests (org_id, updated_at, id, is_archived)`],
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '0622_finance_list_counts',
+    statements: (t) => [...t.listCounts({ table: 'finance_requests', archived: 'is_archived', by: ['status'] }), ...t.listCounts({ table: 'finance_receivables' })],
+  },
 ];

@@ -14,6 +14,7 @@ const receivable = fieldsOf<'finance_receivables'>();
 
 export const financeRequests = defineResource({
   table: 'finance_requests',
+  counted: { filters: ['status'] },
   noun: 'payment request',
   fields: {
     id: 'id',
@@ -61,6 +62,7 @@ const amount = (cents: number | string) => scaledToNumber(Number(cents), MONEY_S
 /** Receivables as stored; the status is added when read (receivables.ts). */
 export const receivables = defineResource({
   table: 'finance_receivables',
+  counted: {},
   fields: {
     id: 'id',
     clientId: 'client_id',

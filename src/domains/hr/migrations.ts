@@ -33,4 +33,9 @@ export const hrMigrations: Migration[] = [
     name: '0810_hr_search_index',
     statements: (t) => t.searchIndex('hr_employees', 'search_text'),
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '0811_hr_list_counts',
+    statements: (t) => t.listCounts({ table: 'hr_employees', archived: 'is_archived', by: ['status'] }),
+  },
 ];

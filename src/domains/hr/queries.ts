@@ -6,6 +6,7 @@ import { defineResource } from '../../storage/resource.ts';
 
 export const employees = defineResource({
   table: 'hr_employees',
+  counted: { filters: ['status'] },
   fields: {
     id: 'id',
     user_id: 'user_id',

@@ -21,6 +21,7 @@ export function skuTaken(sku: unknown): AppError {
 
 export const products = defineResource({
   table: 'products',
+  counted: {},
   noun: 'product',
   insertConflict: (error, row) => (isUniqueViolation(error) ? skuTaken(row.sku) : undefined),
   fields: {

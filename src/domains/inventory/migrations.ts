@@ -145,4 +145,9 @@ export const inventoryMigrations: Migration[] = [
     name: '0551_inventory_products_sync_index',
     statements: () => [`CREATE INDEX products_sync ON products (org_id, updated_at, id, is_archived)`],
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '0552_inventory_list_counts',
+    statements: (t) => t.listCounts({ table: 'products', archived: 'is_archived' }),
+  },
 ];

@@ -81,4 +81,9 @@ export const processesMigrations: Migration[] = [
     name: '1101_process_journal_actor_right',
     statements: () => [`ALTER TABLE process_journal ADD COLUMN actor_right TEXT`],
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '1102_process_list_counts',
+    statements: (t) => t.listCounts({ table: 'processes', by: ['status'] }),
+  },
 ];

@@ -35,6 +35,7 @@ export const templates = defineResource({
 
 export const processes = defineResource({
   table: 'processes',
+  counted: { filters: ['status'] },
   noun: 'process',
   fields: {
     id: 'id',

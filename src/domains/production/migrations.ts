@@ -47,4 +47,9 @@ export const productionMigrations: Migration[] = [
       `CREATE INDEX production_orders_pipeline ON production_orders (org_id, pipeline_id)`,
     ],
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '1601_production_list_counts',
+    statements: (t) => t.listCounts({ table: 'production_orders', archived: 'is_archived', by: ['status'] }),
+  },
 ];

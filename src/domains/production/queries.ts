@@ -15,6 +15,7 @@ const qty = (value: number | string) => scaledToNumber(Number(value), QTY_SCALE)
 /** Production orders as lists show them; the version is kept for the record's ETag and never shown. */
 export const productionOrders = defineResource({
   table: 'production_orders',
+  counted: { filters: ['status'] },
   noun: 'production order',
   fields: {
     id: 'id',

@@ -89,4 +89,9 @@ export const tasksMigrations: Migration[] = [
     name: '0703_tasks_sync_index',
     statements: () => [`CREATE INDEX tasks_sync ON tasks (org_id, updated_at, id, is_archived)`, `DROP INDEX tasks_updated`],
   },
+  {
+    // A list's total reads per-organization counters kept by triggers instead of counting the rows (storage/list-counts.ts).
+    name: '0704_task_list_counts',
+    statements: (t) => t.listCounts({ table: 'tasks', archived: 'is_archived', by: ['status'] }),
+  },
 ];

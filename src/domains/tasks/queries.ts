@@ -13,6 +13,7 @@ const timestamp = (value: string) => isoWithOffset(value);
 
 export const tasks = defineResource({
   table: 'tasks',
+  counted: { filters: ['status'] },
   noun: 'task',
   fields: {
     id: 'id',

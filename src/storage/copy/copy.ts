@@ -5,6 +5,8 @@
  */
 import { resolve } from 'node:path';
 import type { Migration } from '../migrations.ts';
+import { countedTableOf, recountAllStatements } from '../list-count-triggers.ts';
+import { DERIVED_COUNT_TABLES } from '../list-counts.ts';
 import { schemaStatements } from '../migrations.ts';
 import type { Dialect } from '../storage.ts';
 import { CopyError } from './ends.ts';
@@ -159,7 +161,7 @@ export async function copyDatabase(options: CopyOptions): Promise<CopySummary> {
   const source = await openSource(from);
   try {
     const migrations = await checkMigrations(source, options.migrations);
-    const sourceTables = await source.tables();
+    const sourceTables = withoutDerived(await source.tables());
     const changes = (await options.prepare?.(peekFrom(source, sourceTables))) ?? {};
     const target = await openTarget(to, options.toNamedBy);
     let committed = false;
@@ -201,7 +203,7 @@ async function copyTables(
   changes: CopyChanges,
   onProgress: CopyOptions['onProgress'],
 ): Promise<Record<string, TableCheck>> {
-  const targetTables = referencesFirst(await target.tables());
+  const targetTables = referencesFirst(withoutDerived(await target.tables()));
   const sourceByName = new Map(sourceTables.map((t) => [t.name, t]));
   const unmatched = [...targetTables.filter((t) => !sameShape(sourceByName.get(t.name), t)).map((t) => t.name), ...sourceTables.filter((t) => !targetTables.some((u) => u.name === t.name)).map((t) => t.name)];
   if (unmatched.length > 0) throw new CopyError(`the source's tables differ from this build's schema (${unmatched.slice(0, 5).join(', ')}): was the source changed by hand? Nothing was written`);
@@ -236,7 +238,19 @@ async function copyTables(
     expected.set(table.name, digest);
     onProgress?.({ phase: 'copying', table: table.name, index: index + 1, tables: targetTables.length, rows: digest.rows });
   }
+  await recountLists(target);
   return checkTables(target, targetTables, expected, source.dialect, sourceByName, onProgress);
+}
+
+/** The tables a copy rebuilds rather than copies: the list counters (whatever the target's triggers did as rows went in) and their specs (made by its migrations). */
+function withoutDerived(tables: readonly TableShape[]): TableShape[] {
+  return tables.filter((t) => !DERIVED_COUNT_TABLES.includes(t.name));
+}
+
+/** The target's list counters counted from its rows, in the copy's transaction: exact however the rows went in. */
+async function recountLists(target: TargetEnd): Promise<void> {
+  const specs = await target.run('SELECT collection, archived_column, by_columns FROM list_count_specs ORDER BY collection');
+  for (const statement of recountAllStatements(specs.map((row) => countedTableOf({ collection: row.collection, archived_column: row.archived_column, by_columns: row.by_columns })))) await target.run(statement);
 }
 
 /** Reads every table back from the target, inside the copy's transaction, and compares it with what was read from the source. */

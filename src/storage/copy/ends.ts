@@ -39,6 +39,8 @@ export interface TargetEnd {
   tables(): Promise<TableShape[]>;
   insert(table: TableShape, rows: PlainValue[][]): Promise<void>;
   rows(table: TableShape): RowBatches;
+  /** Runs one statement of storage's own text (no parameter) in the copy's transaction; its rows by column name. */
+  run(statement: string): Promise<Array<Record<string, unknown>>>;
   /** Makes the table's counter hand out numbers past `last`. */
   setCounter(table: TableShape, last: bigint): Promise<void>;
   commit(): Promise<void>;

@@ -153,6 +153,7 @@ export async function postgresTarget(url: string): Promise<TargetEnd> {
       }
     },
     rows: (table) => batchesOf(connection, table),
+    run: async (statement) => (await client.query<Record<string, unknown>>(statement)).rows,
     setCounter: async (table, last) => {
       if (table.counter === undefined || last < 1n) return;
       await client.query('SELECT setval(pg_get_serial_sequence($1, $2), $3, true)', [qualified(connection, table.name), table.counter, last.toString()]);

@@ -131,6 +131,12 @@ export async function sqliteTarget(path: string, namedBy: string): Promise<Targe
       for (const row of rows) statement.run(row as Array<Exclude<PlainValue, boolean>>);
     },
     rows: (table) => batchesOf(db, table),
+    run: async (statement) => {
+      const prepared = db.prepare(statement);
+      if (prepared.reader) return prepared.all() as Array<Record<string, unknown>>;
+      prepared.run();
+      return [];
+    },
     setCounter: async (table, last) => {
       const raised = db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(last, table.name);
       if (raised.changes === 0) db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table.name, last);
