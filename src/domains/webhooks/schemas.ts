@@ -128,7 +128,7 @@ export const WebhookPayload = named(
       event: StringEnum(EVENT_NAMES),
       data: Type.Object(
         {
-          entityType: Type.String({ description: 'the kind of record: client, deal, finance_request, task, product, movement, meeting, process' }),
+          entityType: Type.String({ description: 'the kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process' }),
           entityId: Type.String({ description: 'the record id' }),
         },
         { additionalProperties: true, description: 'entityType and entityId, then the event context (version, changedFields, stageId, stage, …)' },
