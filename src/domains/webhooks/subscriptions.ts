@@ -54,6 +54,7 @@ export async function createSubscription(tx: Tx, actor: WebhooksActor, body: Cre
   const created = await subscriptions.insert(tx.db, {
     org_id: actor.orgId,
     id,
+    version: 1,
     name,
     url: body.url,
     events: toJson(events),
