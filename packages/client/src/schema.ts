@@ -2221,7 +2221,7 @@ export interface components {
             event: string;
             /** @description as in the webhook body: entityType and entityId, then the event context; with include=record also `record`, the record as its GET showed it right after the change */
             data: {
-                /** @description the kind of record: client, deal, finance_request, task, product, movement, meeting, process */
+                /** @description the kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process */
                 entityType: string;
                 /** @description the record id */
                 entityId: string;
@@ -8179,7 +8179,7 @@ export interface operations {
                 types?: string;
                 /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (every catalog event: tasks, products, movements, meetings, clients, deals, payment requests, processes); a webhook subscription asks for the same with includeRecord */
                 include?: "record";
-                /** @description only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process */
+                /** @description only events about this kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process */
                 entity_type?: string;
             };
             header?: never;
