@@ -259,7 +259,7 @@ describe('OpenAPI document of the served domains', () => {
 
   it('describes each webhook delivery with its payload and the X-Webhook-Signature header', () => {
     const hooks = doc.webhooks ?? {};
-    assert.deepEqual(Object.keys(hooks).sort(), [...EVENT_NAMES].sort());
+    assert.deepEqual(Object.keys(hooks).sort(), [...EVENT_NAMES, 'webhook.test'].sort(), 'every catalog event, and the test event POST /webhooks/{id}/test sends');
     const won = hooks['deal.won']!.post;
     const signature = (won.parameters ?? []).find((p) => p.name === 'X-Webhook-Signature');
     assert.equal(signature?.in, 'header');

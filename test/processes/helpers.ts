@@ -6,7 +6,7 @@ import type { Principal, TestContext } from '../helpers/harness.ts';
 
 export const PROCESS_FIELDS = ['id', 'template_id', 'template_title', 'status', 'entity_type', 'entity_id', 'initiated_by_id', 'current_stage_ids', 'progress', 'started_at', 'completed_at'];
 export const STARTED_FIELDS = ['id', 'template_id', 'status', 'current_stage_ids', 'started_at'];
-export const STAGE_FIELDS = ['id', 'stage_title', 'stage_type', 'status', 'decision', 'assignee_id', 'activated_at', 'completed_at'];
+export const STAGE_FIELDS = ['id', 'stage_title', 'stage_type', 'status', 'decision', 'assignee_id', 'task_id', 'activated_at', 'completed_at'];
 
 export interface StageRec {
   id: string;
@@ -15,6 +15,7 @@ export interface StageRec {
   status: string;
   decision: string | null;
   assignee_id: string | null;
+  task_id: string | null;
   activated_at: string;
   completed_at: string | null;
 }

@@ -151,6 +151,7 @@ describeEachDatabase('POST /processes, GET /processes, GET /processes/{id}', (ct
       'GET /processes bpm:read read not_applicable',
       'GET /processes/:id bpm:read read not_applicable',
       'POST /processes bpm:execute write supported',
+      'POST /processes/:id/cancel bpm:execute write supported',
     ]);
     assert.ok(catalog.products.some((p) => p.slug === 'bpm' && p.status === 'active'));
   });

@@ -55,6 +55,24 @@ describe('webhooks to a plain http receiver on this machine', () => {
     assert.equal((JSON.parse(got.body) as { event: string }).event, 'client.created');
   });
 
+  it('a test event to a receiver that is down answers its failure; a disabled or unknown subscription is refused', async () => {
+    const p = await createPrincipal(developing);
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const down = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hook`;
+    await new Promise((done) => closed.close(done));
+    const sub = json<{ id: string }>(await api(developing, p.token, 'POST', '/webhooks', { body: { name: 'down', url: down, events: ['client.created'] } }));
+    const tested = await api(developing, p.token, 'POST', `/webhooks/${sub.id}/test`);
+    assert.equal(tested.statusCode, 200, tested.body);
+    const outcome = json<{ ok: boolean; statusCode: number | null; error: string | null }>(tested);
+    assert.equal(outcome.ok, false);
+    assert.equal(outcome.statusCode, null);
+    assert.match(outcome.error ?? '', /ECONNREFUSED/);
+    assert.equal((await api(developing, p.token, 'DELETE', `/webhooks/${sub.id}`)).statusCode, 200);
+    assert.equal((await api(developing, p.token, 'POST', `/webhooks/${sub.id}/test`)).statusCode, 422, 'a disabled subscription is sent nothing');
+    assert.equal((await api(developing, p.token, 'POST', '/webhooks/0193b1f0-4d5e-7f60-8172-839405a6b7c8/test')).statusCode, 404);
+  });
+
   it('refuses plain http to a public address even then, and to any address without the setting', async () => {
     const p = await createPrincipal(developing);
     const pub = await api(developing, p.token, 'POST', '/webhooks', { body: { name: 'public', url: 'http://93.184.216.34/hook', events: ['client.created'] } });

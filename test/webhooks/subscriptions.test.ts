@@ -42,7 +42,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const bus = catalog.capabilities.find((c) => c.key === 'event_bus');
     assert.deepEqual(
       bus?.actions.map((a) => `${a.method} ${a.path} ${a.scope} ${a.permissions.join(',')}`).sort(),
-      ['DELETE /webhooks/:id admin:all all', 'GET /events any ', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'POST /webhooks admin:all all', 'POST /webhooks/:id/rotate-secret admin:all all'],
+      ['DELETE /webhooks/:id admin:all all', 'GET /events any ', 'GET /webhooks admin:all all', 'GET /webhooks/event-catalog admin:all all', 'PATCH /webhooks/:id admin:all all', 'POST /webhooks admin:all all', 'POST /webhooks/:id/rotate-secret admin:all all', 'POST /webhooks/:id/test admin:all all'],
     );
     const doc = await ctx().app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
     assert.equal(doc.statusCode, 200);
@@ -75,7 +75,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     const created = json<Sub>(res);
     assert.deepEqual(
       { ...created, id: undefined, secret: undefined, note: undefined },
-      { id: undefined, name: 'ERP sync', url: PUBLIC_URL, events: ['client.created', 'deal.won'], isActive: true, includeRecord: false, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret: undefined, note: undefined },
+      { id: undefined, version: 1, name: 'ERP sync', url: PUBLIC_URL, events: ['client.created', 'deal.won'], isActive: true, includeRecord: false, failureCount: 0, lastSuccessAt: null, lastFailureAt: null, secret: undefined, note: undefined },
     );
     assert.match(created.secret!, /^whsec_[A-Za-z0-9+/]{43}=$/, 'whsec_ and 32 random bytes in base64');
     assert.match(created.note!, /HMAC-SHA256/);
@@ -88,7 +88,7 @@ describeEachDatabase('webhook subscriptions API', (ctx) => {
     assert.equal(body.items.length, 1);
     assert.equal(body.items[0]!.id, created.id);
     assert.equal(list.body.includes(created.secret!), false);
-    assert.deepEqual(Object.keys(body.items[0]!).sort(), ['events', 'failureCount', 'id', 'includeRecord', 'isActive', 'lastFailureAt', 'lastSuccessAt', 'name', 'url']);
+    assert.deepEqual(Object.keys(body.items[0]!).sort(), ['events', 'failureCount', 'id', 'includeRecord', 'isActive', 'lastFailureAt', 'lastSuccessAt', 'name', 'url', 'version']);
 
     const stored = await ctx().storage.db.selectFrom('webhook_subscriptions').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
     assert.equal(stored.secret.includes(created.secret!), false, 'sealed at rest, never in clear');

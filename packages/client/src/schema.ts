@@ -138,6 +138,34 @@ export interface paths {
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
+        /**
+         * Change a subscription: name, url, events, includeRecord (extension of v1)
+         * @description Changes only the fields sent, checked as on create (the url as POST /webhooks checks it). Takes If-Match with the version, as the other PATCHes. Events written from now on are sent as the subscription now stands; deliveries already queued go to the new url with the body they were made with. The secret is not changed (see rotate-secret). Recorded in the audit trail with each changed field before and after.
+         *
+         *     Requires scope `admin:all` and an administrator (every role right).
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed webhook.test event to a subscription now and answer what the receiver did (extension of v1)
+         * @description Whatever events the subscription takes, one webhook.test delivery is signed and sent at once, exactly as every delivery (the same headers and body shape; data names the subscription), and the answer says what came back: ok, statusCode, durationMs, error. It is not retried; it shows in the delivery log and the audit trail. An Idempotency-Key is not replayed here: each call sends a new test.
+         *
+         *     Requires scope `admin:all` and an administrator (every role right).
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -919,6 +947,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/processes/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a running process (extension of v1)
+         * @description For the process's initiator, or a user with the right bpm.admin. In one transaction the process becomes cancelled, its active stages are cancelled and their tasks closed as cancelled, the journal records who did it, process.cancelled is raised and the audit trail records it. A process out of the caller's sight is 404. Repeated on a cancelled process, it answers the process unchanged.
+         *
+         *     Requires scope `bpm:execute`.
+         */
+        post: operations["cancelProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/meetings": {
         parameters: {
             query?: never;
@@ -978,7 +1028,7 @@ export interface paths {
         };
         /**
          * The events feed, in commit order (extension of v1)
-         * @description Every catalog event of the organization, oldest first in commit order, with the same id, event, data and ts as the webhook body: a receiver that missed deliveries replays from here and drops the ids it has seen. Page with next_cursor; a page shorter than limit has reached the events committed so far (poll again with its next_cursor). A token with admin:all reads the events of every kind of record; otherwise only those its read scopes cover (client: crm:read, deal: crm:read, product: inventory:read, movement: inventory:read, finance_request: finance:read, task: tasks:read, process: bpm:read, meeting: calendar:read), and a token with none of crm:read, inventory:read, finance:read, tasks:read, bpm:read, calendar:read gets 403. Events about task, process, meeting reach only a reader whose user may see that record (as GET shows it); webhook subscriptions, organization-wide, receive them all. Events are kept for the retention period (BIZPLAT_EVENT_RETENTION_DAYS): an older cursor answers 410 cursor_expired.
+         * @description Every catalog event of the organization, oldest first in commit order, with the same id, event, data and ts as the webhook body: a receiver that missed deliveries replays from here and drops the ids it has seen. Page with next_cursor; a page shorter than limit has reached the events committed so far (poll again with its next_cursor). A token with admin:all reads the events of every kind of record; otherwise only those its read scopes cover (client: crm:read, contact: crm:read, deal: crm:read, product: inventory:read, movement: inventory:read, finance_request: finance:read, task: tasks:read, process: bpm:read, meeting: calendar:read), and a token with none of crm:read, inventory:read, finance:read, tasks:read, bpm:read, calendar:read gets 403. Events about task, process, meeting reach only a reader whose user may see that record (as GET shows it); webhook subscriptions, organization-wide, receive them all. Events are kept for the retention period (BIZPLAT_EVENT_RETENTION_DAYS): an older cursor answers 410 cursor_expired.
          *
          *     Requires any valid token.
          */
@@ -1187,6 +1237,66 @@ export interface webhooks {
          * @description Sent to every active subscription whose events include finance_request.rejected or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
          */
         post: operations["webhook_finance_request_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact.created event
+         * @description Sent to every active subscription whose events include contact.created or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_contact_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact.updated event
+         * @description Sent to every active subscription whose events include contact.updated or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_contact_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact.archived event
+         * @description Sent to every active subscription whose events include contact.archived or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
+         */
+        post: operations["webhook_contact_archived"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1467,6 +1577,26 @@ export interface webhooks {
          * @description Sent to every active subscription whose events include process.stage_decided or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).
          */
         post: operations["webhook_process_stage_decided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The webhook.test event
+         * @description Sent only by POST /webhooks/{id}/test, to that subscription, whatever its events; never retried. Verify X-Webhook-Signature before processing; answer 2xx quickly.
+         */
+        post: operations["webhook_webhook_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1791,6 +1921,7 @@ export interface components {
          * @description The subscription just created, with its signing secret (shown once: a replay answers without it, with a note saying so).
          * @example {
          *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+         *       "version": 1,
          *       "name": "ERP sync",
          *       "url": "https://erp.example.com/hooks/bizplat",
          *       "events": [
@@ -1812,6 +1943,8 @@ export interface components {
              * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
              */
             id: string;
+            /** @description beyond the spec: the version PATCH /webhooks/{id} takes in If-Match */
+            version: number;
             name: string;
             /**
              * Format: uri
@@ -2047,6 +2180,9 @@ export interface components {
          *         "finance_request.approved",
          *         "finance_request.paid",
          *         "finance_request.rejected",
+         *         "contact.created",
+         *         "contact.updated",
+         *         "contact.archived",
          *         "task.created",
          *         "task.updated",
          *         "task.status_changed",
@@ -2085,7 +2221,7 @@ export interface components {
             event: string;
             /** @description as in the webhook body: entityType and entityId, then the event context; with include=record also `record`, the record as its GET showed it right after the change */
             data: {
-                /** @description the kind of record: client, deal, finance_request, task, product, movement, meeting, process */
+                /** @description the kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process */
                 entityType: string;
                 /** @description the record id */
                 entityId: string;
@@ -2979,6 +3115,8 @@ export interface components {
             decision: ("approved" | "rejected") | null;
             /** @description the stage executor (null for an end stage) */
             assignee_id: string | null;
+            /** @description beyond the spec: the task the stage became (GET /tasks/{id}, for those who see it); closing it completes or decides the stage. null for an end stage */
+            task_id: string | null;
             /** Format: date-time */
             activated_at: string;
             /** @description when it completed or was cancelled */
@@ -3192,10 +3330,10 @@ export interface components {
          *     } */
         WebhookPayload: {
             /** @enum {string} */
-            event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "meeting.updated" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
+            event: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "contact.created" | "contact.updated" | "contact.archived" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "meeting.updated" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
             /** @description entityType and entityId, then the event context (version, changedFields, stageId, stage, …) */
             data: {
-                /** @description the kind of record: client, deal, finance_request, task, product, movement, meeting, process */
+                /** @description the kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process */
                 entityType: string;
                 /** @description the record id */
                 entityId: string;
@@ -3217,12 +3355,13 @@ export interface components {
              * @description beyond the spec: the event name again, under the name Standard Webhooks gives it
              * @enum {string}
              */
-            type?: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "meeting.updated" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
+            type?: "client.created" | "client.updated" | "deal.created" | "deal.updated" | "deal.won" | "deal.lost" | "finance_request.created" | "finance_request.approved" | "finance_request.paid" | "finance_request.rejected" | "contact.created" | "contact.updated" | "contact.archived" | "task.created" | "task.updated" | "task.status_changed" | "task.assigned" | "product.created" | "product.updated" | "movement.created" | "meeting.created" | "meeting.updated" | "process.started" | "process.completed" | "process.failed" | "process.cancelled" | "process.stage_decided";
         };
         /**
          * @description A webhook subscription with its delivery statistics.
          * @example {
          *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+         *       "version": 1,
          *       "name": "ERP sync",
          *       "url": "https://erp.example.com/hooks/bizplat",
          *       "events": [
@@ -3242,6 +3381,8 @@ export interface components {
              * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
              */
             id: string;
+            /** @description beyond the spec: the version PATCH /webhooks/{id} takes in If-Match */
+            version: number;
             name: string;
             /**
              * Format: uri
@@ -3277,6 +3418,82 @@ export interface components {
         };
         WebhookSubscriptionList: {
             items: components["schemas"]["WebhookSubscription"][];
+        };
+        /** @example {
+         *       "events": [
+         *         "client.created",
+         *         "client.updated",
+         *         "deal.won"
+         *       ]
+         *     } */
+        WebhookSubscriptionPatch: {
+            name?: string;
+            /** @description an https:// URL on a public address, checked as on create */
+            url?: string;
+            /** @description catalog event names, or "*" (or ["*"]) for every event */
+            events?: "*" | string[];
+            /** @description beyond the spec: whether each delivery's data also carries record, the record as its GET showed it right after the change (as the events feed gives it with include=record), where the domain records it */
+            includeRecord?: boolean;
+        };
+        /**
+         * @description The outcome of the one attempt of a test delivery (it is not retried).
+         * @example {
+         *       "id": "0193b1d4-6a7b-7c8d-9e0f-1a2b3c4d5e6f",
+         *       "deliveryId": "0193b1d4-7a7b-7c8d-9e0f-1a2b3c4d5e6f",
+         *       "event": "webhook.test",
+         *       "ok": true,
+         *       "statusCode": 204,
+         *       "durationMs": 12,
+         *       "error": null
+         *     }
+         */
+        WebhookTestOutcome: {
+            /**
+             * Format: uuid
+             * @description the test event id: the webhook-id and X-Webhook-Id it was sent with, and the body's id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description the delivery in the delivery log (GET /admin/webhooks/deliveries)
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            deliveryId: string;
+            /** @enum {string} */
+            event: "webhook.test";
+            /** @description the receiver answered 2xx */
+            ok: boolean;
+            statusCode: number | null;
+            durationMs: number;
+            error: string | null;
+        };
+        WebhookTestPayload: {
+            /** @enum {string} */
+            event: "webhook.test";
+            data: {
+                /** @enum {string} */
+                entityType: "webhook_subscription";
+                /**
+                 * Format: uuid
+                 * @description the subscription the test was sent to
+                 * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+                 */
+                entityId: string;
+            };
+            /**
+             * Format: date-time
+             * @description when the test was asked for
+             */
+            ts: string;
+            /**
+             * Format: uuid
+             * @description the test event id, as in webhook-id and X-Webhook-Id
+             * @example 0193b1d2-7c4e-7a10-8f3e-5b2a9c1d4e6f
+             */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
         };
     };
     responses: {
@@ -3621,6 +3838,9 @@ export interface operations {
                      *         "finance_request.approved",
                      *         "finance_request.paid",
                      *         "finance_request.rejected",
+                     *         "contact.created",
+                     *         "contact.updated",
+                     *         "contact.archived",
                      *         "task.created",
                      *         "task.updated",
                      *         "task.status_changed",
@@ -3739,6 +3959,7 @@ export interface operations {
                 content: {
                     /** @example {
                      *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+                     *       "version": 1,
                      *       "name": "ERP sync",
                      *       "url": "https://erp.example.com/hooks/bizplat",
                      *       "events": [
@@ -3802,6 +4023,169 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version the change expects: 3, "3" or W/"3" (the ETag of the last read). A newer version gives 409 stale_version. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {
+                 *       "events": [
+                 *         "client.created",
+                 *         "client.updated",
+                 *         "deal.won"
+                 *       ]
+                 *     } */
+                "application/json": components["schemas"]["WebhookSubscriptionPatch"];
+            };
+        };
+        responses: {
+            /** @description The subscription at its new version (also the ETag). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1f0-4d5e-7f60-8172-839405a6b7c8",
+                     *       "version": 1,
+                     *       "name": "ERP sync",
+                     *       "url": "https://erp.example.com/hooks/bizplat",
+                     *       "events": [
+                     *         "client.created",
+                     *         "deal.won"
+                     *       ],
+                     *       "isActive": true,
+                     *       "includeRecord": false,
+                     *       "failureCount": 0,
+                     *       "lastSuccessAt": "2025-03-01T09:30:00.000+00:00",
+                     *       "lastFailureAt": null
+                     *     } */
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description If-Match names another version (stale_version). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the attempt (a receiver that failed is reported here, not as an error). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "id": "0193b1d4-6a7b-7c8d-9e0f-1a2b3c4d5e6f",
+                     *       "deliveryId": "0193b1d4-7a7b-7c8d-9e0f-1a2b3c4d5e6f",
+                     *       "event": "webhook.test",
+                     *       "ok": true,
+                     *       "statusCode": 204,
+                     *       "durationMs": 12,
+                     *       "error": null
+                     *     } */
+                    "application/json": components["schemas"]["WebhookTestOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Outgoing deliveries of the organization are paused (deliveries_paused). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The subscription is disabled (validation_error). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7437,6 +7821,89 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    cancelProcess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours gets the first answer (with Idempotent-Replayed: true). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process, cancelled, with its stages. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Process"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller sees the process but neither started it nor has the right bpm.admin (insufficient_scope). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No process of this id in the caller's sight (not_found). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The process has completed or failed (process_not_running). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     listMeetings: {
         parameters: {
             query: {
@@ -7722,7 +8189,7 @@ export interface operations {
                 types?: string;
                 /** @description record: each event's data also carries `record`, the record as its GET showed it right after the change (every catalog event: tasks, products, movements, meetings, clients, deals, payment requests, processes); a webhook subscription asks for the same with includeRecord */
                 include?: "record";
-                /** @description only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process */
+                /** @description only events about this kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process */
                 entity_type?: string;
             };
             header?: never;
@@ -8334,6 +8801,172 @@ export interface operations {
                         entityId: string;
                         version: number;
                         /** @description beyond the spec, only for a subscription created with includeRecord: the finance_request as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contact_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "contact.created";
+                    /** @description entityType and entityId, then the context of contact.created; record only for a subscription with includeRecord */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "contact";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the contact as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contact_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "contact.updated";
+                    /** @description entityType and entityId, then the context of contact.updated; record only for a subscription with includeRecord */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "contact";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        changedFields: string[];
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the contact as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
+                        record?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contact_archived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @enum {string} */
+                    event: "contact.archived";
+                    /** @description entityType and entityId, then the context of contact.archived; record only for a subscription with includeRecord */
+                    data: {
+                        /**
+                         * @description the kind of record
+                         * @enum {string}
+                         */
+                        entityType: "contact";
+                        /** @description the record id */
+                        entityId: string;
+                        version: number;
+                        /** @description beyond the spec, only for a subscription created with includeRecord: the contact as its GET showed it right after the change (no field the API keeps from its readers); absent where the domain records none */
                         record?: {
                             [key: string]: unknown;
                         };
@@ -9145,6 +9778,43 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the time-out) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw request body keyed with the subscription secret; compare in constant time. */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every attempt of one event, so a receiver can drop repeats. */
+                "X-Webhook-Id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "X-Webhook-Timestamp": string;
+                /** @description Only when the server enables it: hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>" with the subscription secret, for receivers that want replay protection. */
+                "X-Webhook-Signature-V2"?: string;
+                /** @description Standard Webhooks: the event id, the same as X-Webhook-Id and the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: when this attempt was sent, in Unix seconds (the same as X-Webhook-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1," and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoding of the secret after "whsec_" — what the Standard Webhooks receiver libraries check with new Webhook(secret). During the overlap after a secret rotation, a second "v1," signature under the replaced secret follows, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestPayload"];
             };
         };
         responses: {

@@ -6,7 +6,8 @@
 import { BizplatError } from './errors.ts';
 import type { components } from './schema.ts';
 
-export type WebhookEvent = components['schemas']['WebhookPayload'];
+/** A catalog event, or the `webhook.test` event POST /webhooks/{id}/test sends. */
+export type WebhookEvent = components['schemas']['WebhookPayload'] | components['schemas']['WebhookTestPayload'];
 
 /** The headers of a delivery: a fetch Headers, or Node's `req.headers`. */
 export type WebhookHeaders = Headers | Record<string, string | readonly string[] | undefined>;

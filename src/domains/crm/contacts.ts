@@ -1,5 +1,6 @@
 /** Contact person use cases. */
 import type { Insertable, Updateable } from 'kysely';
+import { emit } from '../../events/emit.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
@@ -80,7 +81,9 @@ export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreat
     created_by_user_id: actor.userId,
     ...times,
   } satisfies Insertable<CrmContactsTable>;
-  return contacts.insert(tx.db, row);
+  const created = await contacts.insert(tx.db, row);
+  await emit(tx, { orgId: actor.orgId, name: 'contact.created', entityType: 'contact', entityId: id, context: { version: 1 }, record: created });
+  return created;
 }
 
 export async function updateContact(tx: Tx, actor: CrmActor, id: string, input: ContactPatchInput, expected: number | undefined): Promise<ContactOut> {
@@ -96,7 +99,13 @@ export async function updateContact(tx: Tx, actor: CrmActor, id: string, input: 
       updated_at: nowIso(),
     } satisfies Updateable<CrmContactsTable>;
   });
-  return outcome.record;
+  const { record, before, changed } = outcome;
+  if (changed.length > 0) {
+    const about = { orgId: actor.orgId, entityType: 'contact', entityId: id, record } as const;
+    await emit(tx, { ...about, name: 'contact.updated', context: { version: record.version, changedFields: changed } });
+    if (record.is_archived && !before.is_archived) await emit(tx, { ...about, name: 'contact.archived', context: { version: record.version } });
+  }
+  return record;
 }
 
 export async function getContact(db: Db, actor: CrmActor, id: string): Promise<ContactOut> {

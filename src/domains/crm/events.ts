@@ -12,6 +12,9 @@ declare module '../../events/types.ts' {
   interface EventContexts {
     'client.created': Static<typeof Created>;
     'client.updated': Static<typeof Updated>;
+    'contact.created': Static<typeof Created>;
+    'contact.updated': Static<typeof Updated>;
+    'contact.archived': Static<typeof Created>;
     'deal.created': Static<typeof Created>;
     'deal.updated': Static<typeof Updated>;
     'deal.won': Static<typeof StageReached>;
@@ -22,6 +25,10 @@ declare module '../../events/types.ts' {
 export const crmEvents = [
   declareEvent('client.created', 'client', Created, 'catalog'),
   declareEvent('client.updated', 'client', Updated, 'catalog'),
+  declareEvent('contact.created', 'contact', Created, 'catalog'),
+  declareEvent('contact.updated', 'contact', Updated, 'catalog'),
+  // Beside contact.updated (is_archived among its changedFields), as deal.won beside deal.updated.
+  declareEvent('contact.archived', 'contact', Created, 'catalog'),
   declareEvent('deal.created', 'deal', Created, 'catalog'),
   declareEvent('deal.updated', 'deal', Updated, 'catalog'),
   declareEvent('deal.won', 'deal', StageReached, 'catalog'),

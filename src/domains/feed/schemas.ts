@@ -11,7 +11,7 @@ export const EventFeedQuery = Type.Object(
     limit: Type.Integer({ minimum: 1, maximum: 500, default: FEED_LIMIT_DEFAULT, description: 'events per page, 1 to 500' }),
     types: Type.Optional(Text({ maxLength: 2000, description: 'comma-separated event names of the catalog, or * (every event; the default)' })),
     include: Type.Optional(Type.Literal('record', { description: 'record: each event\'s data also carries `record`, the record as its GET showed it right after the change (every catalog event: tasks, products, movements, meetings, clients, deals, payment requests, processes); a webhook subscription asks for the same with includeRecord' })),
-    entity_type: Type.Optional(Text({ maxLength: 100, description: 'only events about this kind of record: client, deal, finance_request, task, product, movement, meeting, process' })),
+    entity_type: Type.Optional(Text({ maxLength: 100, description: 'only events about this kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process' })),
   },
   { additionalProperties: false },
 );
@@ -24,7 +24,7 @@ export const FeedEvent = named(
     event: Type.String({ description: 'the event name (catalog)' }),
     data: Type.Object(
       {
-        entityType: Type.String({ description: 'the kind of record: client, deal, finance_request, task, product, movement, meeting, process' }),
+        entityType: Type.String({ description: 'the kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process' }),
         entityId: Type.String({ description: 'the record id' }),
       },
       { additionalProperties: true, description: 'as in the webhook body: entityType and entityId, then the event context; with include=record also `record`, the record as its GET showed it right after the change' },

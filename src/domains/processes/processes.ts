@@ -1,5 +1,7 @@
 /** Process use cases: start (one transaction: instance, start stage, its task, journal), list and read within visibility. */
-import { conflict, invalidField } from '../../http/errors.ts';
+import { conflict, forbidden, invalidField } from '../../http/errors.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AuditSource } from '../../platform/audit.ts';
 import type { Page } from '../../http/pagination.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -9,13 +11,13 @@ import { clientExists } from '../crm/clients.ts';
 import { dealExists } from '../crm/deals.ts';
 import { taskVisible } from '../tasks/tasks.ts';
 import type { ProcessesActor } from './actor.ts';
-import { activate, announce, journal, outcome, unassignable } from './engine.ts';
+import { activate, announce, cancelProcess, journal, outcome, unassignable } from './engine.ts';
 import type { Run } from './engine.ts';
 import { startStage } from './graph.ts';
 import { addParticipant, isParticipant, processes } from './queries.ts';
 import type { ProcessRecord } from './queries.ts';
 import type { EntityType, ProcessCreateInput, ProcessListInput, ProcessStartedOut } from './schemas.ts';
-import { withStages } from './record.ts';
+import { processRecord, shownProcess, withStages } from './record.ts';
 import type { ProcessOut } from './record.ts';
 import { getTemplate } from './templates.ts';
 
@@ -115,4 +117,26 @@ export function listProcesses(db: Db, actor: ProcessesActor, query: ProcessListI
   });
 }
 
-
+/**
+ * POST /processes/{id}/cancel: its initiator, or a user with the right bpm.admin, cancels a
+ * running process, as an operator's `processes cancel` does (active stages cancelled, their tasks
+ * closed, process.cancelled raised), recorded in the audit trail. One out of the caller's sight
+ * is 404; a participant who is neither is refused. Repeating it on a cancelled process answers
+ * it as it is; a completed or failed one cannot be cancelled (409 process_not_running).
+ */
+export async function cancelByUser(tx: Tx, actor: ProcessesActor, id: string, by: AuditSource): Promise<Omit<ProcessOut, 'version'>> {
+  const seen = await processes.get(tx.db, actor.orgId, id, (found) => canSee(tx.db, actor, found));
+  if (seen.initiated_by_id !== actor.userId && !seesAll(actor)) {
+    throw forbidden('insufficient_scope', 'only the process\'s initiator or a user with the right bpm.admin cancels a process', { required_right: 'bpm.admin' });
+  }
+  const changed = await cancelProcess(tx, actor.orgId, id, actor.userId, seen.initiated_by_id === actor.userId ? 'cancelled by its initiator' : 'cancelled as bpm.admin');
+  const now = await processRecord(tx.db, actor.orgId, id);
+  if (now === undefined) throw new Error(`process ${id} vanished while being cancelled`);
+  if (!changed && now.status !== 'cancelled') {
+    throw conflict('process_not_running', `the process has ${now.status}: only a running process is cancelled`, { status: now.status });
+  }
+  if (changed) {
+    await recordAudit(tx, by, { orgId: actor.orgId, action: 'process.cancel', targetType: 'process', targetId: id, changes: { status: { before: 'running', after: 'cancelled' } } });
+  }
+  return shownProcess(now);
+}

@@ -15,6 +15,7 @@ export function stageInstance(row: StageRow): StageInstanceOut {
     status: row.status,
     decision: row.decision,
     assignee_id: row.assignee_id,
+    task_id: row.task_id,
     activated_at: isoWithOffset(row.activated_at),
     completed_at: isoWithOffset(row.completed_at),
   };

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../http/access.ts';
 import { readerTag, taggedByCollection, taggedByVersion } from '../../http/conditional.ts';
+import { requestSource } from '../../http/audit-source.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
-import { getProcess, listProcesses, seesAll, startProcess } from './processes.ts';
+import { cancelByUser, getProcess, listProcesses, seesAll, startProcess } from './processes.ts';
 import { processes, templates } from './queries.ts';
 import { Process, ProcessCreate, ProcessList, ProcessListQuery, ProcessStarted, ProcessTemplateList, ProcessTemplateListQuery } from './schemas.ts';
 import { listTemplates } from './templates.ts';
@@ -62,4 +63,19 @@ export async function processesRoutes(app: FastifyInstance): Promise<void> {
       422: 'The input is not valid, or the template has no start stage (validation_error; details.fields lists each field).',
     },
   }, async (req, reply) => write(req, reply, 201, (tx) => startProcess(tx, req.actor, req.body)));
+
+  route(app, {
+    method: 'POST', url: '/processes/:id/cancel', operationId: 'cancelProcess', tags, access: { ...execute, risk: 'high' },
+    summary: 'Cancel a running process (extension of v1)',
+    description:
+      'For the process\'s initiator, or a user with the right bpm.admin. In one transaction the process becomes cancelled, its active stages are cancelled and their tasks closed as cancelled, ' +
+      'the journal records who did it, process.cancelled is raised and the audit trail records it. A process out of the caller\'s sight is 404. Repeated on a cancelled process, it answers the process unchanged.',
+    params: IdParam,
+    response: { status: 200, schema: Process, description: 'The process, cancelled, with its stages.' },
+    errors: {
+      403: 'The caller sees the process but neither started it nor has the right bpm.admin (insufficient_scope).',
+      404: 'No process of this id in the caller\'s sight (not_found).',
+      409: 'The process has completed or failed (process_not_running).',
+    },
+  }, async (req, reply) => write(req, reply, 200, async (tx) => cancelByUser(tx, req.actor, req.params.id, await requestSource(tx.db, req))));
 }

@@ -115,6 +115,9 @@ export const StageInstance = named('StageInstance', Type.Object({
   status: EnumText(STAGE_STATUSES),
   decision: Nullable(EnumText(DECISIONS), { description: 'approval stages: approved or rejected once decided' }),
   assignee_id: Nullable(Type.String(), { description: 'the stage executor (null for an end stage)' }),
+  task_id: Nullable(Type.String(), {
+    description: 'beyond the spec: the task the stage became (GET /tasks/{id}, for those who see it); closing it completes or decides the stage. null for an end stage',
+  }),
   activated_at: DateTime(),
   completed_at: Nullable(DateTime(), { description: 'when it completed or was cancelled' }),
 }, { description: 'A stage of a process, once activated.' }));

@@ -1,6 +1,8 @@
 import type { CliCommand } from '../../cli/command.ts';
-import { UsageError, requiredOption, stringOption } from '../../cli/command.ts';
+import { UsageError, listOption, requiredOption, stringOption } from '../../cli/command.ts';
+import { EVENT_NAMES } from './catalog.ts';
 import { DELIVERY_STATUSES, deliveryLog, redeliver, replay } from './deliveries.ts';
+import { listen, ListenError } from './listen.ts';
 import { rotateSecretOf } from './rotation.ts';
 import type { DeliveryStatus } from './tables.ts';
 
@@ -57,4 +59,48 @@ const rotateSecretCommand: CliCommand = {
   run: (args) => args.withStorage((storage) => rotateSecretOf(storage, args.config, requiredOption(args, 'org'), requiredOption(args, 'subscription'))),
 };
 
-export const webhookCommands: CliCommand[] = [deliveries, redeliverCommand, replayCommand, rotateSecretCommand];
+const listenCommand: CliCommand = {
+  name: 'webhooks listen',
+  summary: 'Forward the events of a server to a local URL as signed webhook deliveries (like stripe listen), resuming where it stopped; runs until Ctrl-C',
+  options: {
+    'forward-to': { description: 'the local receiver, e.g. http://127.0.0.1:4242/webhooks', required: true },
+    events: { description: 'comma-separated catalog event names (default: every event the token may read)' },
+    url: { description: 'the server\'s address (default http://127.0.0.1:3000, or BIZPLAT_URL)' },
+    token: { description: 'the API token the events feed is read with (or BIZPLAT_TOKEN)' },
+    state: { description: 'the state file: the signing secret and where the feed was left (default .bizplat-listen.json)' },
+    'from-start': { description: 'on a first run, forward the events the server still keeps, not only new ones', flag: true },
+  },
+  async run(args) {
+    const token = stringOption(args, 'token') ?? process.env.BIZPLAT_TOKEN;
+    if (token === undefined || token === '') throw new UsageError('--token (or BIZPLAT_TOKEN) is required: an API token that reads the events feed');
+    const events = listOption(args, 'events');
+    const unknown = events?.find((e) => e !== '*' && !(EVENT_NAMES as readonly string[]).includes(e));
+    if (unknown !== undefined) throw new UsageError(`--events: "${unknown}" is not in the event catalog (${EVENT_NAMES.join(', ')})`);
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      await listen({
+        server: stringOption(args, 'url') ?? process.env.BIZPLAT_URL ?? 'http://127.0.0.1:3000',
+        token,
+        forwardTo: requiredOption(args, 'forward-to'),
+        events: events === undefined || events.includes('*') ? undefined : events,
+        stateFile: stringOption(args, 'state') ?? '.bizplat-listen.json',
+        fromStart: args.options['from-start'] === true,
+        pollMs: 1000,
+        print: (line) => process.stdout.write(`${line}\n`),
+        signal: stop.signal,
+      });
+    } catch (error) {
+      if (error instanceof ListenError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    return undefined;
+  },
+};
+
+export const webhookCommands: CliCommand[] = [deliveries, redeliverCommand, replayCommand, rotateSecretCommand, listenCommand];

@@ -86,13 +86,18 @@ export type RedeliveryOutcome = {
   nextAttemptAt: string | null;
 };
 
+/** 409 deliveries_paused while the organization's outgoing deliveries are paused: nothing is sent now. */
+export async function refuseWhilePaused(storage: Storage, orgId: string): Promise<void> {
+  if ((await outgoingStates(storage.db, [orgId])).get(orgId)?.paused) {
+    throw conflict('deliveries_paused', 'outgoing deliveries of this organization are paused (a restored copy starts so): resume them first with "deliveries resume" or the console switch');
+  }
+}
+
 /** redeliver() for an organization known by id; the request is recorded in the audit trail once the delivery is claimed. */
 export async function redeliverIn(storage: Storage, config: Config, orgId: string, deliveryId: string, by: AuditSource): Promise<RedeliveryOutcome> {
   const org = { id: orgId };
   if (!isUuid(deliveryId)) throw notFound('delivery');
-  if ((await outgoingStates(storage.db, [orgId])).get(orgId)?.paused) {
-    throw conflict('deliveries_paused', 'outgoing deliveries of this organization are paused (a restored copy starts so): resume them first with "deliveries resume" or the console switch');
-  }
+  await refuseWhilePaused(storage, orgId);
   const claim = await claimOne(storage, org.id, deliveryId, config.webhookTimeoutMs);
   if (claim === 'missing') throw notFound('delivery');
   if (claim === 'held') throw invalidField('delivery', 'is being attempted right now by a dispatcher; try again in a moment');

@@ -83,4 +83,9 @@ export const webhookMigrations: Migration[] = [
     name: '0305_webhook_include_record',
     statements: (t) => [`ALTER TABLE webhook_subscriptions ADD COLUMN include_record ${t.bool} NOT NULL DEFAULT ${t.false}`],
   },
+  {
+    // PATCH /webhooks/{id} takes If-Match: subscriptions carry a version like the other records.
+    name: '0306_webhook_subscription_version',
+    statements: () => [`ALTER TABLE webhook_subscriptions ADD COLUMN version INTEGER NOT NULL DEFAULT 1`],
+  },
 ];

@@ -35,6 +35,7 @@ export const subscriptions = defineResource({
   noun: 'webhook subscription',
   fields: {
     id: 'id',
+    version: 'version',
     name: 'name',
     url: 'url',
     events: subscription.via('events', (value) => readJson<string[]>(value)),
@@ -50,10 +51,11 @@ export const subscriptions = defineResource({
   ],
 });
 
-export function findSubscription(db: Db, orgId: string, id: string): Promise<(SubscriptionRow & { secret: string }) | undefined> {
+/** A subscription with its secrets (sealed): the current one and, after a rotation, the previous one until its overlap ends. */
+export function findSubscription(db: Db, orgId: string, id: string): Promise<(SubscriptionRow & DeliveryTarget) | undefined> {
   return db
     .selectFrom('webhook_subscriptions')
-    .select([...subscriptionColumns, 'secret'])
+    .select([...subscriptionColumns, 'secret', 'previous_secret', 'previous_secret_until'])
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -169,7 +171,7 @@ export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<voi
 export type ClaimedDelivery = Pick<Selectable<WebhookDeliveriesTable>, 'org_id' | 'id' | 'subscription_id' | 'event_id' | 'event' | 'body' | 'attempts'> & DeliveryTarget;
 
 /** Where a delivery goes and the secrets (sealed) it is signed with. */
-interface DeliveryTarget {
+export interface DeliveryTarget {
   url: string;
   secret: string;
   previous_secret: string | null;

@@ -1,4 +1,5 @@
 import { KindGuard, Type } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { declaredEvent } from '../../events/registry.ts';
 import type { RouteAccess } from '../../http/access.ts';
@@ -7,12 +8,14 @@ import { taggedByCollection } from '../../http/conditional.ts';
 import { documentWebhook } from '../../http/openapi.ts';
 import { route } from '../../http/route.ts';
 import { IdParam } from '../../http/schemas.ts';
+import { expectedVersion } from '../../http/versions.ts';
 import { write } from '../../http/write.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { subscriptions } from './queries.ts';
-import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, RotatedSecret, SubscriptionList, WebhookPayload } from './schemas.ts';
+import { CreatedSubscription, CreateSubscriptionBody, EventCatalog, Ok, PatchSubscriptionBody, RotatedSecret, Subscription, SubscriptionList, TestDeliveryOutcome, TestPayload, WebhookPayload } from './schemas.ts';
 import { rotateSecret, ROTATION_SHOWN_ONCE_NOTE } from './rotation.ts';
-import { createSubscription, deleteSubscription, eventCatalog, listSubscriptions, SHOWN_ONCE_NOTE } from './subscriptions.ts';
+import { createSubscription, deleteSubscription, eventCatalog, listSubscriptions, patchSubscription, SHOWN_ONCE_NOTE } from './subscriptions.ts';
+import { sendTestEvent, TEST_EVENT } from './test-send.ts';
 import { checkTargetUrl } from './target-url.ts';
 
 const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'event_bus', mode: 'read' };
@@ -53,6 +56,39 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, {
+    method: 'PATCH', url: '/webhooks/:id', operationId: 'updateWebhook', tags, access: { ...change, risk: 'high' },
+    summary: 'Change a subscription: name, url, events, includeRecord (extension of v1)',
+    description:
+      'Changes only the fields sent, checked as on create (the url as POST /webhooks checks it). Takes If-Match with the version, as the other PATCHes. ' +
+      'Events written from now on are sent as the subscription now stands; deliveries already queued go to the new url with the body they were made with. ' +
+      'The secret is not changed (see rotate-secret). Recorded in the audit trail with each changed field before and after.',
+    params: IdParam,
+    body: PatchSubscriptionBody,
+    response: { status: 200, schema: Subscription, description: 'The subscription at its new version (also the ETag).' },
+    errors: { 409: 'If-Match names another version (stale_version).' },
+  }, async (request, reply) => {
+    const expected = expectedVersion(request);
+    const url = request.body.url === undefined ? undefined : (await checkTargetUrl(request.body.url, app.config.webhookAllowPrivate)).href;
+    const body = { ...request.body, ...(url === undefined ? {} : { url }) };
+    return write(request, reply, 200, async (tx) => patchSubscription(tx, request.actor, request.params.id, body, expected, await requestSource(tx.db, request)));
+  });
+
+  route(app, {
+    method: 'POST', url: '/webhooks/:id/test', operationId: 'testWebhook', tags, access: change,
+    summary: 'Send a signed webhook.test event to a subscription now and answer what the receiver did (extension of v1)',
+    description:
+      'Whatever events the subscription takes, one webhook.test delivery is signed and sent at once, exactly as every delivery (the same headers and body shape; data names the subscription), ' +
+      'and the answer says what came back: ok, statusCode, durationMs, error. It is not retried; it shows in the delivery log and the audit trail. ' +
+      'An Idempotency-Key is not replayed here: each call sends a new test.',
+    params: IdParam,
+    response: { status: 200, schema: TestDeliveryOutcome, description: 'The outcome of the attempt (a receiver that failed is reported here, not as an error).' },
+    errors: {
+      409: 'Outgoing deliveries of the organization are paused (deliveries_paused).',
+      422: 'The subscription is disabled (validation_error).',
+    },
+  }, async (request) => sendTestEvent(app.storage, app.config, request.actor.orgId, request.params.id, await requestSource(app.storage.db, request)));
+
+  route(app, {
     method: 'DELETE', url: '/webhooks/:id', operationId: 'deleteWebhook', tags, access: change,
     summary: 'Disable a subscription and cancel its queued deliveries',
     params: IdParam,
@@ -77,7 +113,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       { shownOnce: ['secret'], onReplay: { note: ROTATION_SHOWN_ONCE_NOTE } },
     ));
 
-  for (const event of EVENT_NAMES) documentWebhook(app, event, deliveryOperation(event));
+  for (const event of EVENT_NAMES) documentWebhook(app, event, deliveryOperation(event, payloadOf(event)));
+  documentWebhook(app, TEST_EVENT, deliveryOperation(TEST_EVENT, TestPayload, 'Sent only by POST /webhooks/{id}/test, to that subscription, whatever its events; never retried. '));
 }
 
 /**
@@ -110,14 +147,14 @@ function payloadOf(event: string) {
 }
 
 /** The POST the server sends to a subscribed URL for one event. */
-function deliveryOperation(event: string) {
+function deliveryOperation(event: string, payload: TSchema, sentWhen?: string) {
   return {
     post: {
       operationId: `webhook_${event.replace(/\W/g, '_')}`,
       summary: `The ${event} event`,
       description:
-        `Sent to every active subscription whose events include ${event} or *. Verify X-Webhook-Signature before processing; answer 2xx quickly. ` +
-        'Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).',
+        (sentWhen ?? `Sent to every active subscription whose events include ${event} or *. `) + 'Verify X-Webhook-Signature before processing; answer 2xx quickly. ' +
+        (sentWhen === undefined ? 'Failed deliveries are repeated up to 5 times (after 1 min, 5 min, 30 min, 2 h, 8 h).' : ''),
       tags,
       parameters: [
         {
@@ -172,7 +209,7 @@ function deliveryOperation(event: string) {
           schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)?$' },
         },
       ],
-      requestBody: { required: true, content: { 'application/json': { schema: payloadOf(event) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: payload } } },
       responses: { '2XX': { description: 'Received; any other answer (or none within the time-out) is retried.' } },
       security: [],
     },

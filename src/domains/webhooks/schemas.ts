@@ -7,6 +7,7 @@ import { EVENT_NAMES } from './catalog.ts';
 const Timestamp = Nullable(DateTime());
 const subscriptionExample = {
   id: '0193b1f0-4d5e-7f60-8172-839405a6b7c8',
+  version: 1,
   name: 'ERP sync',
   url: 'https://erp.example.com/hooks/bizplat',
   events: ['client.created', 'deal.won'],
@@ -24,6 +25,7 @@ export const Subscription = named(
   Type.Object(
     {
       id: Uuid(),
+      version: Type.Integer({ minimum: 1, description: 'beyond the spec: the version PATCH /webhooks/{id} takes in If-Match' }),
       name: Type.String(),
       url: Type.String({ format: 'uri', description: 'an https:// URL' }),
       events: Type.Array(Type.String(), { description: 'catalog event names, or ["*"] for every event' }),
@@ -58,21 +60,58 @@ export const CreatedSubscription = named(
 );
 export type CreatedSubscription = Static<typeof CreatedSubscription>;
 
+const SubscribedEvents = Type.Union([Type.Literal('*'), Type.Array(Text({ maxLength: 100 }), { maxItems: 50 })], {
+  description: 'catalog event names, or "*" (or ["*"]) for every event',
+});
+
 export const CreateSubscriptionBody = named(
   'WebhookSubscriptionCreate',
   Type.Object(
     {
       name: Name(200),
       url: Text({ minLength: 1, maxLength: 2048, description: 'an https:// URL on a public address' }),
-      events: Type.Union([Type.Literal('*'), Type.Array(Text({ maxLength: 100 }), { maxItems: 50 })], {
-        description: 'catalog event names, or "*" (or ["*"]) for every event',
-      }),
+      events: SubscribedEvents,
       includeRecord: Type.Optional(Type.Boolean({ description: `${INCLUDE_RECORD}; false by default: the body is then exactly the spec's` })),
     },
     { additionalProperties: false, examples: [{ name: 'ERP sync', url: 'https://erp.example.com/hooks/bizplat', events: ['client.created', 'deal.won'] }] },
   ),
 );
 export type CreateSubscriptionBody = Static<typeof CreateSubscriptionBody>;
+
+export const PatchSubscriptionBody = named(
+  'WebhookSubscriptionPatch',
+  Type.Object(
+    {
+      name: Type.Optional(Name(200)),
+      url: Type.Optional(Text({ minLength: 1, maxLength: 2048, description: 'an https:// URL on a public address, checked as on create' })),
+      events: Type.Optional(SubscribedEvents),
+      includeRecord: Type.Optional(Type.Boolean({ description: INCLUDE_RECORD })),
+    },
+    { additionalProperties: false, examples: [{ events: ['client.created', 'client.updated', 'deal.won'] }] },
+  ),
+);
+export type PatchSubscriptionBody = Static<typeof PatchSubscriptionBody>;
+
+/** The answer of POST /webhooks/{id}/test: what the one attempt got. */
+export const TestDeliveryOutcome = named(
+  'WebhookTestOutcome',
+  Type.Object(
+    {
+      id: Uuid({ description: 'the test event id: the webhook-id and X-Webhook-Id it was sent with, and the body\'s id' }),
+      deliveryId: Uuid({ description: 'the delivery in the delivery log (GET /admin/webhooks/deliveries)' }),
+      event: Type.Literal('webhook.test'),
+      ok: Type.Boolean({ description: 'the receiver answered 2xx' }),
+      statusCode: Nullable(Type.Integer({ description: 'the HTTP status the receiver answered; null when none came (connection refused, time-out)' })),
+      durationMs: Type.Integer({ minimum: 0 }),
+      error: Nullable(Type.String({ description: 'why it failed; null on success' })),
+    },
+    {
+      description: 'The outcome of the one attempt of a test delivery (it is not retried).',
+      examples: [{ id: '0193b1d4-6a7b-7c8d-9e0f-1a2b3c4d5e6f', deliveryId: '0193b1d4-7a7b-7c8d-9e0f-1a2b3c4d5e6f', event: 'webhook.test', ok: true, statusCode: 204, durationMs: 12, error: null }],
+    },
+  ),
+);
+export type TestDeliveryOutcome = Static<typeof TestDeliveryOutcome>;
 
 export const SubscriptionList = named('WebhookSubscriptionList', Type.Object({ items: Type.Array(Subscription) }));
 export const EventCatalog = named(
@@ -89,7 +128,7 @@ export const WebhookPayload = named(
       event: StringEnum(EVENT_NAMES),
       data: Type.Object(
         {
-          entityType: Type.String({ description: 'the kind of record: client, deal, finance_request, task, product, movement, meeting, process' }),
+          entityType: Type.String({ description: 'the kind of record: client, contact, deal, finance_request, task, product, movement, meeting, process' }),
           entityId: Type.String({ description: 'the record id' }),
         },
         { additionalProperties: true, description: 'entityType and entityId, then the event context (version, changedFields, stageId, stage, …)' },
@@ -108,6 +147,21 @@ export const WebhookPayload = named(
       }],
     },
   ),
+);
+
+/** The body of a test delivery (POST /webhooks/{id}/test): shaped as every delivery, about the subscription itself. */
+export const TestPayload = named(
+  'WebhookTestPayload',
+  Type.Object({
+    event: Type.Literal('webhook.test'),
+    data: Type.Object({
+      entityType: Type.Literal('webhook_subscription'),
+      entityId: Uuid({ description: 'the subscription the test was sent to' }),
+    }),
+    ts: DateTime({ description: 'when the test was asked for' }),
+    id: Uuid({ description: 'the test event id, as in webhook-id and X-Webhook-Id' }),
+    type: Type.Literal('webhook.test'),
+  }),
 );
 
 export const RotatedSecret = named(

@@ -49,6 +49,25 @@ function timestampedSignature(secret: string, timestamp: string, body: Buffer): 
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 
+/**
+ * The headers of one delivery attempt: the spec's X-Webhook-Signature, the id and time, V2 when
+ * enabled, and the Standard Webhooks trio (with the previous secret's signature during an
+ * overlap). `bizplat webhooks listen` signs what it forwards with these too.
+ */
+export function signedHeaders(a: { secret: string; previous?: string | undefined; eventId: string; timestamp: string; body: Buffer; signatureV2: boolean }): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'bizplat-webhooks/1',
+    'x-webhook-id': a.eventId,
+    'x-webhook-timestamp': a.timestamp,
+    'x-webhook-signature': signature(a.secret, a.body),
+    ...(a.signatureV2 ? { 'x-webhook-signature-v2': timestampedSignature(a.secret, a.timestamp, a.body) } : {}),
+    'webhook-id': a.eventId,
+    'webhook-timestamp': a.timestamp,
+    'webhook-signature': standardSignature(a.previous === undefined ? [a.secret] : [a.secret, a.previous], a.eventId, a.timestamp, a.body),
+  };
+}
+
 function describe(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
@@ -112,17 +131,7 @@ export class WebhookSender {
         dispatcher: this.#agent,
         maxRedirections: 0,
         signal: AbortSignal.timeout(this.#timeoutMs),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'bizplat-webhooks/1',
-          'x-webhook-id': out.eventId,
-          'x-webhook-timestamp': timestamp,
-          'x-webhook-signature': signature(secret, body),
-          ...(this.#signatureV2 ? { 'x-webhook-signature-v2': timestampedSignature(secret, timestamp, body) } : {}),
-          'webhook-id': out.eventId,
-          'webhook-timestamp': timestamp,
-          'webhook-signature': standardSignature(previous === undefined ? [secret] : [secret, previous], out.eventId, timestamp, body),
-        },
+        headers: signedHeaders({ secret, previous, eventId: out.eventId, timestamp, body, signatureV2: this.#signatureV2 }),
         body,
       });
       await response.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => {});

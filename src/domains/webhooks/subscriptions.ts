@@ -6,13 +6,14 @@ import type { AuditSource } from '../../platform/audit.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { nowIso, readBool, toJson } from '../../storage/codecs.ts';
 import { isUuid, newId } from '../../storage/ids.ts';
+import { RecordNotFoundError } from '../../storage/errors.ts';
 import { requireFound } from '../../storage/resource.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { WebhooksActor } from './actor.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
 import { cancelPendingDeliveries, disableSubscription, findSubscription, subscriptions } from './queries.ts';
-import type { CreatedSubscription, CreateSubscriptionBody, Subscription } from './schemas.ts';
+import type { CreatedSubscription, CreateSubscriptionBody, PatchSubscriptionBody, Subscription } from './schemas.ts';
 import { sealSecret } from './secrets.ts';
 import { newSecret } from './standard-webhooks.ts';
 
@@ -53,6 +54,7 @@ export async function createSubscription(tx: Tx, actor: WebhooksActor, body: Cre
   const created = await subscriptions.insert(tx.db, {
     org_id: actor.orgId,
     id,
+    version: 1,
     name,
     url: body.url,
     events: toJson(events),
@@ -73,6 +75,36 @@ export async function createSubscription(tx: Tx, actor: WebhooksActor, body: Cre
     changes: { name: { before: null, after: name }, url: { before: null, after: body.url }, events: { before: null, after: events }, isActive: { before: null, after: true }, includeRecord: { before: null, after: body.includeRecord ?? false } },
   });
   return { ...created, secret, note: SIGNATURE_NOTE };
+}
+
+/**
+ * Changes the fields sent, checked as on create (the url must already have passed
+ * checkTargetUrl); with `expected` (If-Match) only at that version. The changed fields are
+ * recorded in the audit trail with their values before and after (the version moves on every
+ * PATCH, as on the other records). Deliveries already queued keep the bytes they were made with; they go to the new url.
+ */
+export async function patchSubscription(tx: Tx, actor: WebhooksActor, id: string, body: PatchSubscriptionBody, expected: number | undefined, by: AuditSource): Promise<Subscription> {
+  if (!isUuid(id)) throw new RecordNotFoundError('webhook subscription');
+  const wanted = {
+    ...(body.name !== undefined ? { name: requiredText('name', body.name) } : {}),
+    ...(body.url !== undefined ? { url: body.url } : {}),
+    ...(body.events !== undefined ? { events: normalizeEvents(body.events) } : {}),
+    ...(body.includeRecord !== undefined ? { includeRecord: body.includeRecord } : {}),
+  };
+  const { record, before, changed } = await subscriptions.update(tx.db, actor.orgId, id, expected, (current) => {
+    const differs = <K extends keyof typeof wanted>(key: K) => wanted[key] !== undefined && JSON.stringify(wanted[key]) !== JSON.stringify(current[key]);
+    return {
+      ...(differs('name') ? { name: wanted.name } : {}),
+      ...(differs('url') ? { url: wanted.url } : {}),
+      ...(differs('events') ? { events: toJson(wanted.events) } : {}),
+      ...(differs('includeRecord') ? { include_record: wanted.includeRecord } : {}),
+    };
+  });
+  if (changed.length > 0) {
+    const changes = Object.fromEntries(changed.map((field) => [field, { before: before[field as keyof Subscription], after: record[field as keyof Subscription] }]));
+    await recordAudit(tx, by, { orgId: actor.orgId, action: 'webhook.update', targetType: 'webhook_subscription', targetId: id, changes });
+  }
+  return record;
 }
 
 export async function listSubscriptions(db: Kysely<Database>, actor: WebhooksActor): Promise<{ items: Subscription[] }> {

@@ -15,6 +15,8 @@ export interface WebhookSubscriptionsTable {
   previous_secret: string | null;
   previous_secret_until: DbTimestamp | null;
   is_active: DbBool;
+  /** Bumped by every PATCH (If-Match). */
+  version: ColumnType<number, number | undefined, number>;
   /** Deliveries carry data.record, the record as the API shows it after the change (an extension). */
   include_record: ColumnType<boolean | number, boolean | undefined, boolean>;
   failure_count: Generated<number>;
