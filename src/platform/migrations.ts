@@ -83,4 +83,30 @@ export const platformMigrations: Migration[] = [
       `CREATE INDEX audit_log_org_seq ON audit_log (org_id, seq)`,
     ],
   },
+  {
+    name: '0030_console_signin',
+    statements: (t) => [
+      `CREATE TABLE user_passwords (
+        user_id TEXT PRIMARY KEY REFERENCES users(id),
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        email_key TEXT NOT NULL UNIQUE,
+        hash TEXT NOT NULL,
+        updated_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE TABLE console_sessions (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        org_user_id TEXT NOT NULL REFERENCES org_users(id),
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at ${t.timestamp} NOT NULL,
+        expires_at ${t.timestamp} NOT NULL,
+        last_seen_at ${t.timestamp} NOT NULL,
+        revoked_at ${t.timestamp},
+        address TEXT NOT NULL,
+        user_agent TEXT NOT NULL
+      )`,
+      `CREATE INDEX console_sessions_org ON console_sessions (org_id, expires_at)`,
+      `CREATE INDEX console_sessions_member ON console_sessions (org_user_id)`,
+    ],
+  },
 ];
