@@ -9,6 +9,7 @@ import { SettingsPage } from './pages/settings.ts';
 import { TokensPage } from './pages/tokens.ts';
 import { UsersPage } from './pages/users.ts';
 import { WebhooksPage } from './pages/webhooks.ts';
+import { Consent, consentParams } from './consent.ts';
 import { endSession, NotAdministrator, resumeSession, SignIn } from './signin.ts';
 import type { SessionInfo } from './signin.ts';
 import type { Notify } from './ui.ts';
@@ -74,6 +75,13 @@ function App() {
     setSignedIn(null);
   };
   if (signedIn === 'checking') return html`<p class="loading">Loading the admin console…</p>`;
+  // An MCP client's authorization request (OAuth): consent needs a password sign-in.
+  const consent = consentParams();
+  if (consent !== null) {
+    return signedIn !== null && signedIn !== 'token'
+      ? html`<${Consent} params=${consent} session=${signedIn} onSignOut=${signOut} />`
+      : html`<${SignIn} purpose="An application asks for access to your organization: sign in with e-mail and password to choose what it may do." onSignedIn=${(session: SessionInfo | null) => setSignedIn(session ?? 'token')} />`;
+  }
   if (signedIn === null) return html`<${SignIn} onSignedIn=${(session: SessionInfo | null) => setSignedIn(session ?? 'token')} />`;
   if (signedIn !== 'token' && !signedIn.administrator) return html`<${NotAdministrator} session=${signedIn} onSignOut=${signOut} />`;
   return html`<${Console} onSignOut=${signOut} />`;

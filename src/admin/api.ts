@@ -10,6 +10,7 @@ import type { DomainModule } from '../domains/module.ts';
 import { finishDocument, SECURITY, SECURITY_SCHEMES } from '../http/openapi.ts';
 import { adminRoutes } from './routes.ts';
 import { signinRoutes } from './signin.ts';
+import { consentRoutes } from './consent.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
 
@@ -53,6 +54,7 @@ export function adminApi(modules: DomainModule[]) {
   return async (api: FastifyInstance): Promise<void> => {
     await api.register(adminRoutes);
     await api.register(signinRoutes);
+    await api.register(consentRoutes);
     for (const module of modules) if (module.adminRoutes) await api.register(module.adminRoutes);
     api.get('/openapi.json', { schema: { hide: true } }, async () => api.adminSwagger());
   };

@@ -109,4 +109,29 @@ export const platformMigrations: Migration[] = [
       `CREATE INDEX console_sessions_member ON console_sessions (org_user_id)`,
     ],
   },
+  {
+    name: '0031_oauth',
+    statements: (t) => [
+      `CREATE TABLE oauth_clients (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        redirect_uris ${t.json} NOT NULL,
+        created_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE TABLE oauth_codes (
+        code_hash TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES oauth_clients(id),
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        org_user_id TEXT NOT NULL REFERENCES org_users(id),
+        scopes ${t.json} NOT NULL,
+        redirect_uri TEXT NOT NULL,
+        code_challenge TEXT NOT NULL,
+        expires_at ${t.timestamp} NOT NULL,
+        used_at ${t.timestamp},
+        token_id TEXT,
+        created_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE INDEX oauth_codes_expires ON oauth_codes (expires_at)`,
+    ],
+  },
 ];
