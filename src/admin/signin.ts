@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteAccess } from '../http/access.ts';
 import { requestSource } from '../http/audit-source.ts';
-import { csrfTokenOf, SESSION_COOKIE, cookieOf, sessionCookie } from '../http/console-session.ts';
-import { notFound, unauthorized } from '../http/errors.ts';
+import { csrfTokenOf, SESSION_COOKIE, cookieOf, foreignOrigin, sessionCookie } from '../http/console-session.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { ErrorEnvelopeSchema, IdParam } from '../http/schemas.ts';
 import { write } from '../http/write.ts';
@@ -80,6 +80,7 @@ export async function signinRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: { ...ConsoleSession, description: 'Signed in.' },
           401: errorAnswer('The e-mail address or the password is not right, or the user is deactivated.'),
+          403: errorAnswer('The request came from a page of another site (csrf_refused).'),
           422: errorAnswer('The body is not an e-mail and a password.'),
           429: errorAnswer('Too many wrong passwords for this account or from this address (rate_limited; Retry-After).'),
         },
@@ -87,6 +88,9 @@ export async function signinRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const { email, password } = request.body;
+      // No page of another site may sign the browser in (to an account of its choosing).
+      const foreign = foreignOrigin(request);
+      if (foreign !== undefined) throw forbidden('csrf_refused', `a page of ${foreign} may not sign in to this console`);
       limiter.check(request, emailKey(email));
       const account = await findPasswordAccount(app.storage.db, email);
       const right = await verifyPassword(password, account?.hash ?? (await dummyHash()));

@@ -46,19 +46,22 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The request's Origin when it is not this server's own (a page of another site sent it). */
+export function foreignOrigin(request: Pick<FastifyRequest, 'headers' | 'host'>): string | undefined {
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return undefined;
+  try {
+    return new URL(origin).host === request.host ? undefined : origin;
+  } catch {
+    return origin;
+  }
+}
+
 /** Why a state-changing cookie request is refused (undefined when it may go on). */
 export function csrfProblem(request: FastifyRequest, key: Buffer, sessionValue: string): string | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
-  const origin = request.headers.origin;
-  if (typeof origin === 'string') {
-    let host: string | undefined;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = undefined;
-    }
-    if (host !== request.host) return `a page of ${origin} may not act with this console session`;
-  }
+  const foreign = foreignOrigin(request);
+  if (foreign !== undefined) return `a page of ${foreign} may not act with this console session`;
   const given = request.headers[CSRF_HEADER];
   if (typeof given !== 'string' || !sameText(given, csrfTokenOf(key, sessionValue))) {
     return `a change made with the console's session cookie needs its CSRF token in ${CSRF_HEADER} (GET /api/admin/v1/session gives it)`;

@@ -90,6 +90,7 @@ describeEachDatabase('console password sign-in', (ctx) => {
     const foreign = await http(ctx(), 'POST', '/users', { cookie: s.cookie, 'x-csrf-token': s.csrf, origin: 'https://evil.example' }, body);
     assert.equal(foreign.status, 403);
     assert.equal(detailOf(foreign.body, 'error'), 'csrf_refused');
+    assert.equal((await http(ctx(), 'POST', '/session', { origin: 'https://evil.example' }, { email, password })).status, 403, 'no sign-in from a page of another site');
     const made = await http(ctx(), 'POST', '/users', { cookie: s.cookie, 'x-csrf-token': s.csrf, origin: await serverUrl(ctx()) }, body);
     assert.equal(made.status, 201, JSON.stringify(made.body));
     const audited = (await auditOf(ctx(), p.token)).find((e) => e.action === 'user.create' && e.target.id === made.body.id);
