@@ -2,7 +2,7 @@
  * Password sign-in in the console, in Chromium (the server's side is proven on both databases by
  * signin.test.ts): the browser keeps the Secure, HttpOnly, SameSite=Strict cookie on a loopback
  * http address, the console pages work with it, and ending the session from the Sessions page
- * signs the browser out.
+ * signs the browser out; an MCP client's authorization request reaches the consent page.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -67,6 +67,40 @@ describe('console password sign-in in Chromium', { skip: existsSync(CHROMIUM) ? 
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       const status = (await fetch(`${base}/api/admin/v1/session`, { headers: { cookie: `${cookie.name}=${cookie.value}` } })).status;
       assert.equal(status, 401);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('an MCP client\'s authorization opens the consent page: the user signs in, chooses scopes and is sent back with a code', async () => {
+    const address = ctx.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${address.port}`;
+    const callback = `${base}/oauth-callback`;
+    const registered = (await (await fetch(`${base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Browser agent', redirect_uris: [callback] }) })).json()) as { client_id: string };
+    const authorize = new URL(`${base}/oauth/authorize`);
+    for (const [name, value] of Object.entries({ response_type: 'code', client_id: registered.client_id, redirect_uri: callback, code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', scope: 'crm:read tasks:read', state: 'xyz' })) {
+      authorize.searchParams.set(name, value);
+    }
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    page.setDefaultTimeout(PATIENCE_MS);
+    try {
+      await page.goto(authorize.href);
+      await page.getByText('An application asks for access').waitFor();
+      const email = (await ctx.storage.db.selectFrom('user_passwords').select('email_key').executeTakeFirstOrThrow()).email_key;
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Allow Browser agent to act as you?' }).waitFor();
+      assert.equal(await page.getByLabel('crm:read').isChecked(), true, 'the requested scopes start ticked');
+      assert.equal(await page.getByLabel('calendar:read').isChecked(), false);
+      await page.getByLabel('tasks:read').uncheck();
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL(/\/oauth-callback\?/);
+      const back = new URL(page.url());
+      assert.equal(back.searchParams.get('state'), 'xyz');
+      assert.match(back.searchParams.get('code') ?? '', /^[A-Za-z0-9_-]{43}$/);
+      const consent = await ctx.storage.db.selectFrom('audit_log').select('changes').where('action', '=', 'oauth.consent').executeTakeFirstOrThrow();
+      assert.match(String(consent.changes), /"after":\["crm:read"\]/);
     } finally {
       await page.close();
     }
