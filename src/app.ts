@@ -21,6 +21,7 @@ import type { LogOptions } from './http/server-options.ts';
 import type { Sealer } from './platform/sealer.ts';
 import { serverSealer } from './platform/server-key.ts';
 import { mcpRoutes } from './mcp/http.ts';
+import { oauthRoutes } from './oauth/routes.ts';
 import { publicApi } from './public-api.ts';
 import { allMigrations } from './setup.ts';
 import type { Storage } from './storage/storage.ts';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminApi(modules), { prefix: ADMIN_PREFIX });
   await app.register(consoleRoutes);
   await app.register(mcpRoutes, { apiPrefix: API_PREFIX });
+  await app.register(oauthRoutes);
   await installDocsPage(app, API_PREFIX);
   installNotFoundHandler(app, () => registry.patterns);
   installKeyPurge(app, storage);

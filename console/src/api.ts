@@ -13,6 +13,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The console session's CSRF token, when signed in with a password (the session itself is an HttpOnly cookie). */
+let csrfToken: string | null = null;
+
+export function useCsrfToken(value: string | null): void {
+  csrfToken = value;
+}
+
 export function savedToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
@@ -25,6 +32,7 @@ export function saveToken(token: string | null): void {
 export async function call<T>(method: string, url: string, body?: unknown, token = savedToken()): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers['x-api-token'] = token;
+  else if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(url, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
   const text = await res.text();

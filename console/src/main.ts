@@ -1,13 +1,17 @@
-/** The admin console: sign-in with a pasted admin token (kept in this tab's session storage), then one page per area. */
+/** The admin console: sign-in with e-mail and password (signin.ts) or a pasted admin token, then one page per area. */
 import { html } from 'htm/preact';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { ADMIN, call, message, saveToken, savedToken, signIn } from './api.ts';
+import { ADMIN, call, message, saveToken, savedToken } from './api.ts';
 import { AuditPage } from './pages/audit.ts';
+import { SessionsPage } from './pages/sessions.ts';
 import { SettingsPage } from './pages/settings.ts';
 import { TokensPage } from './pages/tokens.ts';
 import { UsersPage } from './pages/users.ts';
 import { WebhooksPage } from './pages/webhooks.ts';
+import { Consent, consentParams } from './consent.ts';
+import { endSession, NotAdministrator, resumeSession, SignIn } from './signin.ts';
+import type { SessionInfo } from './signin.ts';
 import type { Notify } from './ui.ts';
 
 const PAGES = [
@@ -15,6 +19,7 @@ const PAGES = [
   ['tokens', 'Tokens'],
   ['webhooks', 'Webhooks'],
   ['audit', 'Audit trail'],
+  ['sessions', 'Sessions'],
   ['settings', 'Settings'],
 ] as const;
 type Page = (typeof PAGES)[number][0];
@@ -22,31 +27,6 @@ type Page = (typeof PAGES)[number][0];
 function pageFromHash(): Page {
   const name = location.hash.slice(1);
   return PAGES.find(([p]) => p === name)?.[0] ?? 'users';
-}
-
-function SignIn(props: { onSignedIn: () => void }) {
-  const [token, setToken] = useState('');
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    try {
-      await signIn(token.trim());
-      props.onSignedIn();
-    } catch (error) {
-      setProblem(message(error));
-    }
-  };
-  return html`<main class="signin">
-    <h1>bizplat admin</h1>
-    <form class="card" onSubmit=${submit}>
-      <label>Administrator token
-        <input type="password" name="token" autocomplete="off" required autofocus value=${token} onInput=${(e: Event) => setToken((e.target as HTMLInputElement).value)} />
-      </label>
-      <p class="hint">Paste an <code>admin:all</code> token of an administrator. It is kept in this tab only, until you sign out or close it.</p>
-      ${problem ? html`<p class="problem" role="alert">${problem}</p>` : null}
-      <button class="primary">Sign in</button>
-    </form>
-  </main>`;
 }
 
 function Console(props: { onSignOut: () => void }) {
@@ -68,6 +48,7 @@ function Console(props: { onSignOut: () => void }) {
     : page === 'tokens' ? html`<${TokensPage} scopes=${catalog.scopes} notify=${notify} />`
     : page === 'webhooks' ? html`<${WebhooksPage} notify=${notify} />`
     : page === 'audit' ? html`<${AuditPage} />`
+    : page === 'sessions' ? html`<${SessionsPage} notify=${notify} />`
     : html`<${SettingsPage} notify=${notify} />`;
   return html`<div class="shell">
     <header>
@@ -82,13 +63,28 @@ function Console(props: { onSignOut: () => void }) {
   </div>`;
 }
 
+/** Signed in with a token (this tab), with a password (a session cookie: asked for at start), or not. */
 function App() {
-  const [signedIn, setSignedIn] = useState(savedToken() !== null);
+  const [signedIn, setSignedIn] = useState<'token' | SessionInfo | 'checking' | null>(savedToken() !== null ? 'token' : 'checking');
+  useEffect(() => {
+    if (signedIn === 'checking') resumeSession().then(setSignedIn, () => setSignedIn(null));
+  }, []);
   const signOut = () => {
-    saveToken(null);
-    setSignedIn(false);
+    if (signedIn === 'token') saveToken(null);
+    else void endSession().catch(() => undefined);
+    setSignedIn(null);
   };
-  return signedIn ? html`<${Console} onSignOut=${signOut} />` : html`<${SignIn} onSignedIn=${() => setSignedIn(true)} />`;
+  if (signedIn === 'checking') return html`<p class="loading">Loading the admin console…</p>`;
+  // An MCP client's authorization request (OAuth): consent needs a password sign-in.
+  const consent = consentParams();
+  if (consent !== null) {
+    return signedIn !== null && signedIn !== 'token'
+      ? html`<${Consent} params=${consent} session=${signedIn} onSignOut=${signOut} />`
+      : html`<${SignIn} purpose="An application asks for access to your organization: sign in with e-mail and password to choose what it may do." onSignedIn=${(session: SessionInfo | null) => setSignedIn(session ?? 'token')} />`;
+  }
+  if (signedIn === null) return html`<${SignIn} onSignedIn=${(session: SessionInfo | null) => setSignedIn(session ?? 'token')} />`;
+  if (signedIn !== 'token' && !signedIn.administrator) return html`<${NotAdministrator} session=${signedIn} onSignOut=${signOut} />`;
+  return html`<${Console} onSignOut=${signOut} />`;
 }
 
 const root = document.getElementById('app');

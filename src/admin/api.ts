@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DomainModule } from '../domains/module.ts';
 import { finishDocument, SECURITY, SECURITY_SCHEMES } from '../http/openapi.ts';
 import { adminRoutes } from './routes.ts';
+import { signinRoutes } from './signin.ts';
+import { consentRoutes } from './consent.ts';
 
 export const ADMIN_PREFIX = '/api/admin/v1';
 
@@ -21,7 +23,7 @@ declare module 'fastify' {
 
 const DESCRIPTION = `The operations of an organization's administrators: users and their role rights, API tokens, organization settings, the webhook delivery log and the audit trail.
 
-Every operation needs an \`admin:all\` token whose owner holds every role right, sent as with the public API (\`X-API-Token\` or \`Authorization: Bearer\`). Errors use the public API's envelope. Every change is recorded in the audit trail (\`GET /audit\`).`;
+Every operation needs an \`admin:all\` token whose owner holds every role right, sent as with the public API (\`X-API-Token\` or \`Authorization: Bearer\`), or the console's session cookie of such a user (\`POST /session\` signs in with e-mail and password; a change made with the cookie also carries \`X-CSRF-Token\`). Errors use the public API's envelope. Every change is recorded in the audit trail (\`GET /audit\`).`;
 
 /** Whether a route belongs to the admin API (the public document leaves these out). */
 export function isAdminUrl(url: string): boolean {
@@ -51,6 +53,8 @@ export async function registerAdminDocument(app: FastifyInstance): Promise<void>
 export function adminApi(modules: DomainModule[]) {
   return async (api: FastifyInstance): Promise<void> => {
     await api.register(adminRoutes);
+    await api.register(signinRoutes);
+    await api.register(consentRoutes);
     for (const module of modules) if (module.adminRoutes) await api.register(module.adminRoutes);
     api.get('/openapi.json', { schema: { hide: true } }, async () => api.adminSwagger());
   };

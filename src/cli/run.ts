@@ -6,6 +6,7 @@ import { UsageError } from './command.ts';
 import { backupCommands } from './commands/backup.ts';
 import { copyCommands } from './commands/copy.ts';
 import { coreCommands } from './commands/core.ts';
+import { passwordCommands } from './commands/passwords.ts';
 import { deliveriesCommands } from './commands/deliveries.ts';
 import { mcpCommands } from './commands/mcp.ts';
 import { parseCommandLine } from './parse.ts';
@@ -14,7 +15,7 @@ import type { Config } from '../config.ts';
 import type { Storage } from '../storage/storage.ts';
 import { VERSION } from '../version.ts';
 
-const commands: CliCommand[] = [...coreCommands, ...backupCommands, ...copyCommands, ...deliveriesCommands, ...mcpCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
+const commands: CliCommand[] = [...coreCommands, ...passwordCommands, ...backupCommands, ...copyCommands, ...deliveriesCommands, ...mcpCommands, ...domainModules.flatMap((m) => m.commands ?? [])];
 
 /** Opens the migrated database for one command and always closes it. */
 async function withStorageOf<T>(config: Config, work: (storage: Storage) => Promise<T>): Promise<T> {

@@ -11,6 +11,7 @@ import { tokenKey } from '../platform/token-key.ts';
 import type { Storage } from '../storage/storage.ts';
 import { Authenticator, installAccess } from './auth.ts';
 import { AuthFailureLimiter, FAILURE_WINDOW_MS } from './auth-failures.ts';
+import { SessionAuthenticator } from './console-session.ts';
 import { localCounter } from './rate-limit.ts';
 import type { CountRequest } from './rate-limit.ts';
 
@@ -18,7 +19,8 @@ import type { CountRequest } from './rate-limit.ts';
 const TOKEN_WINDOW_MS = 60_000;
 
 export async function installAccessControl(app: FastifyInstance, storage: Storage, config: Config): Promise<void> {
-  const authenticator = new Authenticator(storage, await tokenKey(storage, config.tokenPepper));
+  const key = await tokenKey(storage, config.tokenPepper);
+  const authenticator = new Authenticator(storage, key);
   await authenticator.start();
   app.addHook('onClose', async () => authenticator.stop());
 
@@ -47,6 +49,7 @@ export async function installAccessControl(app: FastifyInstance, storage: Storag
       return counted.isAllowed ? { exceeded: false, ttlMs: 0 } : { exceeded: counted.isExceeded, ttlMs: counted.ttl };
     }),
     { max: config.rateLimitPerMinute, count: redis ? sharedCounter(app, config.rateLimitPerMinute) : localCounter(TOKEN_WINDOW_MS) },
+    new SessionAuthenticator(storage, key),
   );
 }
 

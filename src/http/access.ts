@@ -26,6 +26,8 @@ export interface Actor {
   userId: string;
   orgUserId: string;
   tokenId: string;
+  /** Set when the request came with a console session cookie (then tokenId is the session's id). */
+  sessionId?: string;
   scopes: readonly string[];
   rights: ReadonlySet<string>;
   /** The owner holds every right. */

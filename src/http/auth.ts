@@ -10,6 +10,8 @@ import type { Storage } from '../storage/storage.ts';
 import { hasRight, hasScope } from './access.ts';
 import type { Actor, RouteAccess } from './access.ts';
 import type { AuthFailureLimiter } from './auth-failures.ts';
+import { cookieOf, SESSION_COOKIE } from './console-session.ts';
+import type { SessionAuthenticator } from './console-session.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { LruCache } from './lru-cache.ts';
 import { applyCount } from './rate-limit.ts';
@@ -245,10 +247,11 @@ export interface TokenLimit {
  * route is: authentication (401 when the token is not valid; 429 once the caller's address has
  * failed authentication too often), the per-token rate limit (every authenticated request
  * counted, its headers on every answer), then the scope and right check (403), so a refused
- * request is counted and carries the headers too. One hook in callback style: a known token and
+ * request is counted and carries the headers too. A request without a token may come with the
+ * admin console's session cookie instead (console-session.ts). One hook in callback style: a known token and
  * an in-process count cost no promise.
  */
-export function installAccess(app: FastifyInstance, authenticator: Authenticator, failures: AuthFailureLimiter, limit: TokenLimit): void {
+export function installAccess(app: FastifyInstance, authenticator: Authenticator, failures: AuthFailureLimiter, limit: TokenLimit, sessions?: SessionAuthenticator): void {
   app.decorateRequest('actor', null as unknown as Actor);
   const refuse = async (request: FastifyRequest, error: unknown): Promise<never> => {
     if (error instanceof AppError && error.status === 401) throw await failures.failed(request, error);
@@ -265,6 +268,14 @@ export function installAccess(app: FastifyInstance, authenticator: Authenticator
     if (!access) return;
     const admit = (request: FastifyRequest, reply: FastifyReply, done: HookDone): void => {
       const token = tokenFrom(request);
+      // No token: the admin console's session cookie, if it carries one (console-session.ts).
+      const session = token === undefined && sessions !== undefined ? cookieOf(request, SESSION_COOKIE) : undefined;
+      if (session !== undefined && sessions !== undefined) {
+        return void sessions.authenticate(request, session).then(
+          (actor) => admitted(request, reply, actor, access, done),
+          (error: unknown) => refuse(request, error).catch(done),
+        );
+      }
       let known: Actor | undefined;
       try {
         known = authenticator.knownActor(token, request.hostname);

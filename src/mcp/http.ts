@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Callers } from './caller.ts';
 import { injectGateway, tokenHeaders } from './gateway.ts';
 import type { ApiAnswer } from './gateway.ts';
+import { resourceMetadataUrl } from '../oauth/urls.ts';
 import { originProblem } from './origin.ts';
 import { mcpServer, ToolRegistry, ToolsUnavailable } from './server.ts';
 
@@ -17,6 +18,8 @@ export const MCP_PATH = '/mcp';
 const PASSED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 function refuse(reply: FastifyReply, answer: ApiAnswer): FastifyReply {
+  // An OAuth client learns from a 401 where to get a token (RFC 9728 §5.1).
+  if (answer.status === 401) reply.header('www-authenticate', `Bearer resource_metadata="${resourceMetadataUrl(reply.request, MCP_PATH)}"`);
   for (const name of PASSED_HEADERS) {
     const value = answer.headers[name];
     if (value !== undefined) reply.header(name, value);

@@ -88,4 +88,55 @@ export const platformMigrations: Migration[] = [
     name: '0008_list_counts',
     statements: (t) => listCountsMigration(t),
   },
+  {
+    name: '0030_console_signin',
+    statements: (t) => [
+      `CREATE TABLE user_passwords (
+        user_id TEXT PRIMARY KEY REFERENCES users(id),
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        email_key TEXT NOT NULL UNIQUE,
+        hash TEXT NOT NULL,
+        updated_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE TABLE console_sessions (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        org_user_id TEXT NOT NULL REFERENCES org_users(id),
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at ${t.timestamp} NOT NULL,
+        expires_at ${t.timestamp} NOT NULL,
+        last_seen_at ${t.timestamp} NOT NULL,
+        revoked_at ${t.timestamp},
+        address TEXT NOT NULL,
+        user_agent TEXT NOT NULL
+      )`,
+      `CREATE INDEX console_sessions_org ON console_sessions (org_id, expires_at)`,
+      `CREATE INDEX console_sessions_member ON console_sessions (org_user_id)`,
+    ],
+  },
+  {
+    name: '0031_oauth',
+    statements: (t) => [
+      `CREATE TABLE oauth_clients (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        redirect_uris ${t.json} NOT NULL,
+        created_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE TABLE oauth_codes (
+        code_hash TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES oauth_clients(id),
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        org_user_id TEXT NOT NULL REFERENCES org_users(id),
+        scopes ${t.json} NOT NULL,
+        redirect_uri TEXT NOT NULL,
+        code_challenge TEXT NOT NULL,
+        expires_at ${t.timestamp} NOT NULL,
+        used_at ${t.timestamp},
+        token_id TEXT,
+        created_at ${t.timestamp} NOT NULL
+      )`,
+      `CREATE INDEX oauth_codes_expires ON oauth_codes (expires_at)`,
+    ],
+  },
 ];

@@ -75,6 +75,7 @@ if (!existsSync(CHROMIUM)) {
       it('signs in with a pasted admin token from the keyboard, and refuses a token that is not an administrator\'s', async () => {
         const clerk = await createPrincipal(ctx(), { slug: p.slug, rights: ['crm.clients'], scopes: ['admin:all'] });
         await page.goto(`${base}/admin`);
+        await page.getByRole('button', { name: 'Sign in with a token instead' }).click();
         // The console renders after its script runs and the browser focuses the field on its next frame: type once the cursor is in it.
         await page.waitForFunction('document.activeElement?.getAttribute("name") === "token"');
         await page.keyboard.type(clerk.token);
