@@ -42,6 +42,16 @@ function componentsFor(root: unknown, components: Json): Json {
   return picked;
 }
 
+/**
+ * `value` without what an agent does not act on: examples, and the headers every answer carries
+ * (request id, rate limit: the index's introduction says them once).
+ */
+function lean(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(lean);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'example' && key !== 'examples' && key !== 'headers').map(([key, inner]) => [key, lean(inner)]));
+}
+
 function tagsOf(operation: unknown): string[] {
   const tags = objectOf(operation).tags;
   return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
@@ -64,7 +74,7 @@ export function areasOf(document: Json): Areas {
     const areaPaths: Record<string, Json> = {};
     for (const [path, item] of Object.entries(paths)) {
       const operations = Object.entries(objectOf(item)).filter(([, operation]) => tagsOf(operation).includes(area));
-      if (operations.length > 0) areaPaths[path] = Object.fromEntries(operations);
+      if (operations.length > 0) areaPaths[path] = objectOf(lean(Object.fromEntries(operations)));
     }
     if (Object.keys(areaPaths).length === 0) continue;
     const securitySchemes = objectOf(components.securitySchemes);
@@ -75,7 +85,7 @@ export function areasOf(document: Json): Areas {
       security: document.security,
       tags: [tag],
       paths: areaPaths,
-      components: { ...componentsFor(areaPaths, components), securitySchemes },
+      components: { ...objectOf(lean(componentsFor(areaPaths, components))), securitySchemes },
     });
   }
   const index = {

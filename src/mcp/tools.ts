@@ -201,14 +201,16 @@ export function toolsOf(document: Json, actions: CatalogAction[]): ToolSpec[] {
       const input = inputSchema(operation, action, components, said.get(toolset) ?? new Set());
       const output = action.mode === 'read' ? outputSchema(operation, components) : undefined;
       const right = text(operation['x-required-right']);
-      const description = [briefOf(text(operation.description)), riskText(action)].filter(Boolean).join(' ');
+      const brief = [briefOf(text(operation.description)), riskText(action)].filter(Boolean).join(' ');
+      // Every tool has a description: the summary where the operation says no more.
+      const description = brief || summary.replace(/ \(extension of v1\)$/, '');
       // A read's description says what it answers; a write's title says what it does.
-      const title = action.mode === 'read' && description !== '' ? undefined : titleOf(summary, name);
+      const title = (action.mode === 'read' && brief !== '') || brief === '' ? undefined : titleOf(summary, name);
       specs.push({
         tool: {
           name,
           ...(title ? { title } : {}),
-          ...(description ? { description } : {}),
+          description,
           inputSchema: input.schema,
           ...(output ? { outputSchema: output } : {}),
           annotations: annotations(action, method),
