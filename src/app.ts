@@ -22,6 +22,7 @@ import type { Sealer } from './platform/sealer.ts';
 import { serverSealer } from './platform/server-key.ts';
 import { mcpRoutes } from './mcp/http.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { installMcpRouteGuard } from './mcp/route-guard.ts';
 import { publicApi } from './public-api.ts';
 import { allMigrations } from './setup.ts';
 import type { Storage } from './storage/storage.ts';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('sealer', await serverSealer(storage, config.secretsKey));
   installJsonApi(app);
   installRequestStart(app);
+  installMcpRouteGuard(app);
   const registry = installRouteRegistry(app, API_PREFIX, isAdminUrl);
   await installAccessControl(app, storage, config);
   installInputPass(app);

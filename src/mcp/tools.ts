@@ -1,8 +1,9 @@
 /**
  * The MCP tools, one per operation of the public API, read from the OpenAPI document (its
- * parameters, body, summary and description) and the capabilities catalog (risk, confirmation,
- * Idempotency-Key): both are built from the server's route registry, so the tools cannot drift
- * from the API.
+ * parameters, body, answer, summary and description) and the capabilities catalog (risk,
+ * confirmation, Idempotency-Key): both are built from the server's route registry, so the tools
+ * cannot drift from the API. What every tool shares (paging, Idempotency-Key, If-Match, confirm)
+ * is said once in the server's instructions, not on each tool.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogAction } from '../capabilities/catalog.ts';
@@ -10,6 +11,9 @@ import { hasRight, hasScope } from '../http/access.ts';
 import type { Actor } from '../http/access.ts';
 import { isRight, isScope } from '../platform/rights.ts';
 import type { ApiCall } from './gateway.ts';
+import { briefOf, riskText, titleOf } from './descriptions.ts';
+import { definitions, isObject, objectOf, saidOnce, shapeOf, trimmed, withDefinitions } from './schemas.ts';
+import type { Trim } from './schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -19,10 +23,16 @@ export interface Operation {
   /** The document's path: `/tasks/{id}`. */
   path: string;
   pathParams: string[];
+  /** Each path parameter's schema as the route declares it: a value is checked against it before the call. */
+  pathSchemas: Record<string, Json>;
   queryParams: string[];
   hasBody: boolean;
+  /** The body's fields when the tool takes them as arguments of their own; undefined when they come as one `body` argument. */
+  bodyFields: string[] | undefined;
   scope: string;
   right: string | undefined;
+  /** The toolset the tool belongs to: the operation's tag (crm, tasks, …). */
+  toolset: string;
   action: CatalogAction;
 }
 
@@ -34,101 +44,146 @@ export interface ToolSpec {
 /** The arguments a tool takes besides the operation's own parameters. */
 export const ARGUMENT = { body: 'body', idempotencyKey: 'idempotency_key', ifMatch: 'if_match', confirm: 'confirm' } as const;
 
+/**
+ * Operations an agent has from elsewhere: /ping says less than getMe, and the capabilities catalog
+ * says per action what the tool list already says per tool (it stays the bizplat://capabilities resource).
+ */
+const COVERED = new Set(['ping', 'getCapabilities']);
 const METHODS = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' } as const;
-const COMPONENT_REF = '#/components/schemas/';
+/** Parameters whose meaning the instructions give once (paging, archived records, sync). */
+const SHARED_PARAMETERS = new Set(['id', 'limit', 'cursor', 'include_archived', 'updated_since']);
+/** Left to REST: a tool pages by cursor, which costs the same however deep (the instructions say so). */
+const REST_ONLY_PARAMETERS = new Set(['offset']);
+const KEY_SCHEMA = { type: 'string' };
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const objectOf = (value: unknown): Json => (isObject(value) ? value : {});
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** A copy of `schema` whose component references point into `$defs`; the names referenced are added to `used`. */
-function localised(schema: unknown, used: Set<string>): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => localised(item, used));
-  if (!isObject(schema)) return schema;
-  const copy: Json = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)) {
-      const name = value.slice(COMPONENT_REF.length);
-      used.add(name);
-      copy.$ref = `#/$defs/${name}`;
-    } else if (key !== 'example' && key !== 'examples') {
-      copy[key] = localised(value, used);
-    }
+interface Input {
+  schema: Tool['inputSchema'];
+  pathParams: string[];
+  pathSchemas: Record<string, Json>;
+  queryParams: string[];
+  hasBody: boolean;
+  bodyFields: string[] | undefined;
+}
+
+/** A paging or sync parameter: its type; the instructions say what it does and how far it goes. */
+function sharedParameter(schema: Json): Json {
+  return { type: schema.type, ...(schema.format ? { format: schema.format } : {}) };
+}
+
+/** A filter's description that says no more than its name ("only this client's deals" for client_id). */
+function selfEvident(description: unknown): boolean {
+  return typeof description === 'string' && /^only [^:;,]*$/.test(description);
+}
+
+/**
+ * A create's body as an agent fills it: a null field is the same as one left out, so fields read
+ * `type: T`; the id a client may choose is left out (the idempotency_key makes a retry safe).
+ */
+function createBody(body: Json): void {
+  const properties = objectOf(body.properties);
+  if (objectOf(properties.id).format === 'uuid') delete properties.id;
+  for (const property of Object.values(properties)) {
+    if (!isObject(property) || !Array.isArray(property.type) || property.type.length !== 2 || !property.type.includes('null')) continue;
+    property.type = property.type.find((type) => type !== 'null');
   }
-  return copy;
 }
 
-/** The components `used` names, and the ones they reference in turn. */
-function definitions(components: Json, used: Set<string>): Record<string, Json> {
-  const defs: Record<string, Json> = {};
-  const pending = [...used];
-  while (pending.length > 0) {
-    const name = pending.pop();
-    if (name === undefined || name in defs) continue;
-    const more = new Set<string>();
-    defs[name] = objectOf(localised(components[name], more));
-    for (const next of more) if (!(next in defs)) pending.push(next);
-  }
-  return defs;
-}
-
-function riskText(action: CatalogAction): string {
-  if (action.mode === 'read') return 'Read only.';
-  const parts = [`Risk: ${action.risk}.`];
-  if (action.confirmation) parts.push(`Needs the user's confirmation: call it with ${ARGUMENT.confirm}: true only after the user agreed to this exact change.`);
-  if (action.idempotencyKey === 'supported') parts.push(`Pass a fresh ${ARGUMENT.idempotencyKey} per intended change and repeat it on a retry: the change is then made once.`);
-  return parts.join(' ');
-}
-
-function inputSchema(operation: Json, action: CatalogAction, components: Json): { schema: Tool['inputSchema']; pathParams: string[]; queryParams: string[]; hasBody: boolean } {
-  const used = new Set<string>();
+function inputSchema(operation: Json, action: CatalogAction, components: Json, said: Set<string>): Input {
+  const trim: Trim = { used: new Set(), said };
   const properties: Record<string, Json> = {};
   const required: string[] = [];
-  const pathParams: string[] = [];
-  const queryParams: string[] = [];
+  const input: Omit<Input, 'schema'> = { pathParams: [], pathSchemas: {}, queryParams: [], hasBody: false, bodyFields: undefined };
   const parameters = Array.isArray(operation.parameters) ? operation.parameters.filter(isObject) : [];
   for (const parameter of parameters) {
     const name = text(parameter.name);
-    if (name === undefined || (parameter.in !== 'path' && parameter.in !== 'query')) continue;
-    const description = text(parameter.description);
-    properties[name] = { ...objectOf(localised(parameter.schema, used)), ...(description ? { description } : {}) };
+    if (name === undefined || (parameter.in !== 'path' && parameter.in !== 'query') || REST_ONLY_PARAMETERS.has(name)) continue;
+    const description = SHARED_PARAMETERS.has(name) || selfEvident(parameter.description) ? {} : { description: parameter.description };
+    const schema = objectOf(saidOnce(name, trimmed({ ...objectOf(parameter.schema), ...description }, trim), said));
+    properties[name] = SHARED_PARAMETERS.has(name) ? sharedParameter(schema) : schema;
     if (parameter.required === true) required.push(name);
-    (parameter.in === 'path' ? pathParams : queryParams).push(name);
+    if (parameter.in === 'path') {
+      input.pathParams.push(name);
+      input.pathSchemas[name] = objectOf(parameter.schema);
+    } else {
+      input.queryParams.push(name);
+    }
   }
   const content = isObject(operation.requestBody) && isObject(operation.requestBody.content) ? operation.requestBody.content['application/json'] : undefined;
-  const hasBody = isObject(content);
   if (isObject(content)) {
-    properties[ARGUMENT.body] = { ...objectOf(localised(content.schema, used)), description: 'The JSON body of the request.' };
+    input.hasBody = true;
+    properties[ARGUMENT.body] = objectOf(trimmed(content.schema, trim));
     if (isObject(operation.requestBody) && operation.requestBody.required === true) required.push(ARGUMENT.body);
   }
   if (action.idempotencyKey === 'supported') {
-    properties[ARGUMENT.idempotencyKey] = {
-      type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$',
-      description: 'Sent as the Idempotency-Key: the same key with the same arguments within 24 hours answers the first result again and changes nothing.',
-    };
+    properties[ARGUMENT.idempotencyKey] = KEY_SCHEMA;
     required.push(ARGUMENT.idempotencyKey);
   }
-  if (action.method === 'PATCH') {
-    properties[ARGUMENT.ifMatch] = { type: 'string', description: 'Sent as If-Match: the version last read (the record\'s version); a newer one refuses the change (409 stale_version).' };
-  }
-  if (action.confirmation) {
-    properties[ARGUMENT.confirm] = { type: 'boolean', description: 'true once the user has confirmed this change; without it the change is not made.' };
-  }
-  const schema: Tool['inputSchema'] = { type: 'object', properties, additionalProperties: false };
-  if (required.length > 0) schema.required = required;
-  if (used.size > 0) schema.$defs = definitions(isObject(components.schemas) ? components.schemas : {}, used);
-  return { schema, pathParams, queryParams, hasBody };
+  if (action.method === 'PATCH') properties[ARGUMENT.ifMatch] = { type: 'string' };
+  if (action.confirmation) properties[ARGUMENT.confirm] = { type: 'boolean' };
+  const root = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  const schema = withDefinitions(root, definitions(objectOf(components.schemas), trim));
+  if (action.method === 'POST') createBody(objectOf(objectOf(schema.properties)[ARGUMENT.body]));
+  return { ...flattened({ ...schema, type: 'object' }, input) };
+}
+
+/**
+ * The body's fields as arguments of the tool beside the path's (`{id, title}`, not `{id, body: {title}}`),
+ * unless a field's name is taken by another argument: then the body stays one `body` argument.
+ */
+function flattened(schema: Tool['inputSchema'], input: Omit<Input, 'schema'>): Input {
+  const { [ARGUMENT.body]: body, ...others } = schema.properties ?? {};
+  if (!isObject(body) || body.type !== 'object' || !isObject(body.properties)) return { schema, ...input };
+  const fields: Record<string, object> = Object.fromEntries(Object.entries(body.properties).filter((entry): entry is [string, Json] => isObject(entry[1])));
+  if (Object.keys(fields).some((name) => name in others)) return { schema, ...input };
+  const path = Object.fromEntries(Object.entries(others).filter(([name]) => input.pathParams.includes(name)));
+  const rest = Object.fromEntries(Object.entries(others).filter(([name]) => !input.pathParams.includes(name)));
+  const bodyRequired = (schema.required ?? []).includes(ARGUMENT.body) && Array.isArray(body.required) ? body.required.filter((name): name is string => typeof name === 'string') : [];
+  const required = [...(schema.required ?? []).filter((name) => name !== ARGUMENT.body), ...bodyRequired];
+  const flat: Tool['inputSchema'] = { ...schema, properties: { ...path, ...fields, ...rest } };
+  if (required.length > 0) flat.required = required;
+  else delete flat.required;
+  return { schema: flat, ...input, bodyFields: Object.keys(fields) };
+}
+
+/** The shape of the operation's success answer, where the document gives one as an object. */
+function outputSchema(operation: Json, components: Json): Tool['outputSchema'] {
+  const responses = objectOf(operation.responses);
+  const success = objectOf(responses['200'] ?? responses['201']);
+  const shape = shapeOf(objectOf(objectOf(success.content)['application/json']).schema, objectOf(components.schemas));
+  if (shape?.type !== 'object') return undefined;
+  // A page ({items, total, limit, offset, next_cursor}) is said once in the instructions; its items are what the get tool's schema shows.
+  const required = Array.isArray(shape.required) ? shape.required : [];
+  return required.includes('items') && required.includes('next_cursor') ? undefined : { ...shape, type: 'object' };
 }
 
 function catalogPath(documentPath: string): string {
   return documentPath.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-/** Every operation of the document that the catalog lists, as a tool. */
+/**
+ * What makes two operations the same to an agent: the same method, summary, area and answer. A second
+ * path to one implementation (/finance/requests beside /finance-requests) gives no second tool; its
+ * variant of a body (category_id for the category's name) stays callable over REST.
+ */
+function sameness(method: string, operation: Json): string {
+  const responses = objectOf(operation.responses);
+  return JSON.stringify([method, operation.summary, operation.tags, responses['200'] ?? responses['201']]);
+}
+
+function annotations(action: CatalogAction, method: ApiCall['method']): Tool['annotations'] {
+  if (action.mode === 'read') return { readOnlyHint: true };
+  return { destructiveHint: method === 'DELETE' || action.risk === 'high' };
+}
+
+/** Every operation of the document that the catalog lists, as a tool; an alias path gives no second tool. */
 export function toolsOf(document: Json, actions: CatalogAction[]): ToolSpec[] {
-  const paths = isObject(document.paths) ? document.paths : {};
-  const components = isObject(document.components) ? document.components : {};
+  const paths = objectOf(document.paths);
+  const components = objectOf(document.components);
   const specs: ToolSpec[] = [];
+  const seen = new Set<string>();
+  const said = new Map<string, Set<string>>();
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
     for (const [lower, method] of Object.entries(METHODS)) {
@@ -137,25 +192,30 @@ export function toolsOf(document: Json, actions: CatalogAction[]): ToolSpec[] {
       const name = isObject(operation) ? text(operation.operationId) : undefined;
       const scope = isObject(operation) ? text(operation['x-required-scope']) : undefined;
       if (!isObject(operation) || !action || name === undefined || scope === undefined) continue;
+      const same = sameness(method, operation);
+      if (seen.has(same) || COVERED.has(name)) continue;
+      seen.add(same);
       const summary = text(operation.summary) ?? name;
-      const input = inputSchema(operation, action, components);
-      const read = action.mode === 'read';
+      const toolset = Array.isArray(operation.tags) ? (text(operation.tags[0]) ?? 'service') : 'service';
+      if (!said.has(toolset)) said.set(toolset, new Set());
+      const input = inputSchema(operation, action, components, said.get(toolset) ?? new Set());
+      const output = action.mode === 'read' ? outputSchema(operation, components) : undefined;
+      const right = text(operation['x-required-right']);
+      const brief = [briefOf(text(operation.description)), riskText(action)].filter(Boolean).join(' ');
+      // Every tool has a description: the summary where the operation says no more.
+      const description = brief || summary.replace(/ \(extension of v1\)$/, '');
+      // A read's description says what it answers; a write's title says what it does.
+      const title = (action.mode === 'read' && brief !== '') || brief === '' ? undefined : titleOf(summary, name);
       specs.push({
         tool: {
           name,
-          title: summary,
-          description: [summary, text(operation.description), riskText(action)].filter(Boolean).join('\n\n'),
+          ...(title ? { title } : {}),
+          description,
           inputSchema: input.schema,
-          annotations: {
-            title: summary,
-            readOnlyHint: read,
-            destructiveHint: !read && (method === 'DELETE' || action.risk === 'high'),
-            idempotentHint: read || method !== 'POST' || action.idempotencyKey === 'supported',
-            openWorldHint: false,
-          },
-          _meta: { 'bizplat/method': method, 'bizplat/path': path, 'bizplat/risk': action.risk, 'bizplat/confirmation': action.confirmation, 'bizplat/scope': scope, 'bizplat/right': text(operation['x-required-right']) ?? null },
+          ...(output ? { outputSchema: output } : {}),
+          annotations: annotations(action, method),
         },
-        operation: { method, path, pathParams: input.pathParams, queryParams: input.queryParams, hasBody: input.hasBody, scope, right: text(operation['x-required-right']), action },
+        operation: { method, path, pathParams: input.pathParams, pathSchemas: input.pathSchemas, queryParams: input.queryParams, hasBody: input.hasBody, bodyFields: input.bodyFields, scope, right, toolset, action },
       });
     }
   }

@@ -43,9 +43,12 @@ export interface ToolAnswer {
   status: unknown;
 }
 
+/** A tool's answer: the structured content of a success, the envelope an error carries as text. */
 export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  return { isError: result.isError === true, body: result.structuredContent ?? {}, status: result._meta?.['bizplat/status'] };
+  const [first] = result.content;
+  const text = first?.type === 'text' ? (JSON.parse(first.text) as Record<string, unknown>) : {};
+  return { isError: result.isError === true, body: result.isError === true ? text : (result.structuredContent ?? text), status: result._meta?.['bizplat/status'] };
 }
 
 /** The specific error code of an envelope answer. */

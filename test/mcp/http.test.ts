@@ -16,12 +16,12 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
 
     const all = await withClient(ctx(), owner.token, (c) => c.listTools());
     const names = all.tools.map((t) => t.name);
-    for (const name of ['ping', 'listTasks', 'createTask', 'updateTask', 'updateFinanceRequest', 'createWebhook', 'updateMeeting']) assert.ok(names.includes(name), name);
+    for (const name of ['getMe', 'listTasks', 'createTask', 'updateTask', 'updateFinanceRequest', 'createWebhook', 'updateMeeting']) assert.ok(names.includes(name), name);
     assert.equal(names.some((n) => n.startsWith('admin')), false, 'the admin API is not offered');
 
     const readerTools = await withClient(ctx(), reader.token, toolNames);
     assert.deepEqual(readerTools.filter((n) => /Task|Project/.test(n)), ['getTask', 'listProjects', 'listTasks']);
-    assert.ok(readerTools.includes('ping') && !readerTools.includes('listClients'));
+    assert.ok(readerTools.includes('getMe') && !readerTools.includes('listClients'));
     const writerTools = await withClient(ctx(), writer.token, toolNames);
     assert.ok(writerTools.includes('createTask') && writerTools.includes('updateTask'));
     const noRightTools = await withClient(ctx(), noRight.token, toolNames);
@@ -32,13 +32,13 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     const list = byName.get('listTasks')!;
     assert.equal(list.annotations?.readOnlyHint, true);
     assert.ok(list.description?.includes('archived tasks are never listed'));
-    assert.deepEqual(Object.keys(list.inputSchema.properties ?? {}).sort(), ['assignee_id', 'cursor', 'limit', 'offset', 'project_id', 'status', 'updated_since']);
+    assert.deepEqual(Object.keys(list.inputSchema.properties ?? {}).sort(), ['assignee_id', 'cursor', 'limit', 'project_id', 'status', 'updated_since']);
     const create = byName.get('createTask')!;
-    assert.equal(create.annotations?.readOnlyHint, false);
-    assert.deepEqual(create.inputSchema.required, ['body', 'idempotency_key']);
-    assert.equal(create._meta?.['bizplat/risk'], 'low');
+    assert.deepEqual([create.annotations?.readOnlyHint, create.annotations?.destructiveHint], [undefined, false]);
+    assert.deepEqual(create.inputSchema.required?.slice().sort(), ['idempotency_key', 'title']);
     const approve = byName.get('updateFinanceRequest')!;
-    assert.deepEqual([approve._meta?.['bizplat/risk'], approve._meta?.['bizplat/confirmation'], approve.annotations?.destructiveHint], ['high', true, true]);
+    assert.equal(approve.annotations?.destructiveHint, true);
+    assert.match(approve.description ?? '', /Risk high; needs the user's confirmation/);
     assert.ok('confirm' in (approve.inputSchema.properties ?? {}) && 'if_match' in (approve.inputSchema.properties ?? {}));
   });
 
@@ -72,7 +72,7 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
       assert.equal(typeof hidden.body.request_id, 'string');
       const listed = await call(c, 'listTasks', {});
       assert.deepEqual(listed.body.items, []);
-      const changed = await call(c, 'updateTask', { id: task.id, body: { title: 'Hijacked' } });
+      const changed = await call(c, 'updateTask', { id: task.id, title: 'Hijacked' });
       assert.deepEqual([changed.isError, changed.status], [true, 404]);
     });
     const after = await api(ctx(), creator.token, 'GET', `/tasks/${task.id}`);
@@ -89,12 +89,12 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     const admin = await createPrincipal(ctx(), { slug: t.slug });
     const request = await file(ctx(), t.requester, { title: 'Needs approval', amount: '40.00' });
     await withClient(ctx(), t.approver.token, async (c) => {
-      const refused = await call(c, 'updateFinanceRequest', { id: request.id, body: { status: 'approved' } });
+      const refused = await call(c, 'updateFinanceRequest', { id: request.id, status: 'approved' });
       assert.deepEqual([refused.isError, codeOf(refused)], [true, 'confirmation_required']);
       const unchanged = json<FinanceRequest>(await api(ctx(), t.requester.token, 'GET', `/finance-requests/${request.id}`));
       assert.deepEqual([unchanged.status, unchanged.version], [request.status, request.version]);
 
-      const done = await call(c, 'updateFinanceRequest', { id: request.id, body: { status: 'approved' }, if_match: String(request.version), confirm: true });
+      const done = await call(c, 'updateFinanceRequest', { id: request.id, status: 'approved', if_match: String(request.version), confirm: true });
       assert.deepEqual([done.isError, done.status, done.body.status], [false, 200, 'approved']);
     });
     const entries = (await auditOf(ctx(), admin.token)).filter((e) => e.target.id === request.id);
@@ -110,31 +110,47 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
   it('every create takes an idempotency_key: a retry with the same key answers the first result and makes one record', async () => {
     const owner = await createPrincipal(ctx());
     await withClient(ctx(), owner.token, async (c) => {
-      const keyless = await call(c, 'createTask', { body: { title: 'No key' } });
+      const keyless = await call(c, 'createTask', { title: 'No key' });
       assert.deepEqual([keyless.isError, codeOf(keyless)], [true, 'idempotency_key_required']);
-      const first = await call(c, 'createTask', { body: { title: 'Once' }, idempotency_key: 'agent-retry-1' });
-      const again = await call(c, 'createTask', { body: { title: 'Once' }, idempotency_key: 'agent-retry-1' });
+      const first = await call(c, 'createTask', { title: 'Once', idempotency_key: 'agent-retry-1' });
+      const again = await call(c, 'createTask', { title: 'Once', idempotency_key: 'agent-retry-1' });
       assert.deepEqual([first.status, again.status], [201, 201]);
       assert.equal(again.body.id, first.body.id);
-      const reused = await call(c, 'createTask', { body: { title: 'Other' }, idempotency_key: 'agent-retry-1' });
+      const reused = await call(c, 'createTask', { title: 'Other', idempotency_key: 'agent-retry-1' });
       assert.equal(reused.isError, true);
     });
     const tasks = json<{ items: Array<{ title: string }> }>(await api(ctx(), owner.token, 'GET', '/tasks'));
     assert.deepEqual(tasks.items.map((t) => t.title), ['Once']);
   });
 
-  it('serves the capabilities catalog, the OpenAPI document and the event catalog as resources', async () => {
+  it('serves the catalogs as resources and the OpenAPI document per area, each small', async () => {
     const owner = await createPrincipal(ctx());
     await withClient(ctx(), owner.token, async (c) => {
       const { resources } = await c.listResources();
-      assert.deepEqual(resources.map((r) => r.uri).sort(), ['bizplat://capabilities', 'bizplat://event-catalog', 'bizplat://openapi']);
+      const uris = resources.map((r) => r.uri);
+      for (const uri of ['bizplat://capabilities', 'bizplat://event-catalog', 'bizplat://openapi', 'bizplat://openapi/crm', 'bizplat://openapi/tasks']) assert.ok(uris.includes(uri), uri);
       const read = async (uri: string) => {
         const [content] = (await c.readResource({ uri })).contents;
-        return JSON.parse(content && 'text' in content ? content.text : '{}') as Record<string, unknown>;
+        const text = content && 'text' in content ? content.text : '{}';
+        return { text, json: JSON.parse(text) as Record<string, unknown> };
       };
-      assert.equal((await read('bizplat://capabilities')).schemaVersion, 1);
-      assert.equal((await read('bizplat://openapi')).openapi, '3.1.0');
-      assert.ok(Array.isArray((await read('bizplat://event-catalog')).events));
+      assert.equal((await read('bizplat://capabilities')).json.schemaVersion, 1);
+      assert.ok(Array.isArray((await read('bizplat://event-catalog')).json.events));
+      const index = await read('bizplat://openapi');
+      assert.ok((index.json.areas as Array<{ uri: string }>).some((a) => a.uri === 'bizplat://openapi/finance'));
+      for (const uri of uris.filter((u) => u.startsWith('bizplat://openapi'))) {
+        const { text, json } = await read(uri);
+        assert.ok(text.length < 60_000, `${uri}: ${text.length} characters`);
+        if (uri === 'bizplat://openapi') continue;
+        assert.equal(json.openapi, '3.1.0');
+        // Every reference resolves inside the area's own document.
+        for (const ref of text.match(/"#\/components\/[^"]+"/g) ?? []) {
+          const [kind, name] = ref.slice('"#/components/'.length, -1).split('/');
+          assert.ok((json.components as Record<string, Record<string, unknown>>)[kind!]?.[name!], `${uri}: ${ref}`);
+        }
+      }
+      const crm = (await read('bizplat://openapi/crm')).json;
+      assert.ok('/clients/{id}' in (crm.paths as object) && !('/tasks' in (crm.paths as object)));
     });
   });
 
@@ -142,7 +158,7 @@ describeEachDatabase('MCP server at /mcp', (ctx) => {
     const owner = await createPrincipal(ctx());
     const bearer = await connect(ctx(), { authorization: `Bearer ${owner.token}` });
     try {
-      assert.ok((await toolNames(bearer)).includes('ping'));
+      assert.ok((await toolNames(bearer)).includes('getMe'));
     } finally {
       await bearer.close();
     }

@@ -32,7 +32,7 @@ async function session(t: Pick<TestContext, 'after'>, args: string[]): Promise<{
   assert.equal(init.result?.serverInfo?.name, 'bizplat', JSON.stringify(init));
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   const listed = await ask(2, 'tools/list', {});
-  const called = await ask(3, 'tools/call', { name: 'ping', arguments: {} });
+  const called = await ask(3, 'tools/call', { name: 'getMe', arguments: {} });
   child.stdin.end();
   await exited(child);
   assert.equal(child.exitCode, 0, err);
@@ -43,15 +43,15 @@ describeEachDatabase('bizplat mcp (stdio)', (ctx) => {
   it('in-process on --db: lists the token\'s tools, calls one, and ends with its stdin', { timeout: TEST_TIMEOUT_MS }, async (t) => {
     const reader = await createPrincipal(ctx(), { scopes: ['tasks:read'] });
     const { tools, ping } = await session(t, ['--token', reader.token, '--db', ctx().config.databaseUrl]);
-    assert.ok(tools.includes('listTasks') && tools.includes('ping'), tools.join());
+    assert.ok(tools.includes('listTasks') && tools.includes('getMe'), tools.join());
     assert.equal(tools.includes('createTask'), false);
     assert.equal(ping?.tokenId, reader.tokenId);
   });
 
-  it('against a server\'s --url: the same tools through its /mcp', { timeout: TEST_TIMEOUT_MS }, async (t) => {
-    const reader = await createPrincipal(ctx(), { scopes: ['crm:read'] });
-    const { tools, ping } = await session(t, ['--token', reader.token, '--url', await serverUrl(ctx())]);
-    assert.ok(tools.includes('listClients') && !tools.includes('listTasks'), tools.join());
+  it('against a server\'s --url: the same tools through its /mcp, of the --toolsets asked for', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const reader = await createPrincipal(ctx(), { scopes: ['crm:read', 'tasks:read'] });
+    const { tools, ping } = await session(t, ['--token', reader.token, '--url', await serverUrl(ctx()), '--toolsets', 'crm']);
+    assert.ok(tools.includes('listClients') && !tools.includes('listTasks') && !tools.includes('getMe'), tools.join());
     assert.equal(ping?.tokenId, reader.tokenId);
   });
 });

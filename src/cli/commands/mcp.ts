@@ -6,10 +6,15 @@ import { openMigratedStorage } from '../../setup.ts';
 import type { CliCommand } from '../command.ts';
 import { UsageError, requiredOption, stringOption } from '../command.ts';
 
-function remote(url: string, token: string): McpPost {
+/** /mcp, with the toolsets asked for. */
+function mcpPath(toolsets: string | undefined): string {
+  return toolsets === undefined ? MCP_PATH : `${MCP_PATH}?${new URLSearchParams({ toolsets }).toString()}`;
+}
+
+function remote(url: string, token: string, path: string): McpPost {
   let endpoint: URL;
   try {
-    endpoint = new URL(MCP_PATH, url);
+    endpoint = new URL(path, url);
   } catch {
     throw new UsageError('--url must be the server\'s address, e.g. https://bizplat.example.com');
   }
@@ -25,12 +30,14 @@ const mcp: CliCommand = {
   options: {
     token: { description: 'the API token the agent acts with (its scopes and its owner\'s rights decide the tools)', required: true },
     url: { description: 'a bizplat server\'s address (its /mcp is used); without it, the database (--db) is served in-process' },
+    toolsets: { description: 'the tool groups to offer, comma-separated (crm,tasks,…); by default every group the token\'s scopes allow' },
   },
   async run(args) {
     const token = requiredOption(args, 'token');
     const url = stringOption(args, 'url');
+    const path = mcpPath(stringOption(args, 'toolsets'));
     if (url !== undefined) {
-      await bridgeStdio(remote(url, token));
+      await bridgeStdio(remote(url, token, path));
       return undefined;
     }
     // stdout carries the protocol: the in-process app logs nothing.
@@ -39,7 +46,7 @@ const mcp: CliCommand = {
     try {
       await app.ready();
       await bridgeStdio(async (message) => {
-        const response = await app.inject({ method: 'POST', url: MCP_PATH, headers: { ...MCP_POST_HEADERS, 'x-api-token': token }, payload: JSON.stringify(message) });
+        const response = await app.inject({ method: 'POST', url: path, headers: { ...MCP_POST_HEADERS, 'x-api-token': token }, payload: JSON.stringify(message) });
         return { status: response.statusCode, body: response.body };
       });
     } finally {
