@@ -81,4 +81,9 @@ export const processesMigrations: Migration[] = [
     name: '1101_process_journal_actor_right',
     statements: () => [`ALTER TABLE process_journal ADD COLUMN actor_right TEXT`],
   },
+  {
+    // The admin console's lists of running, stuck and failed processes: one index range per status.
+    name: '1102_processes_by_status',
+    statements: () => [`CREATE INDEX processes_status ON processes (org_id, status, started_at, id)`],
+  },
 ];

@@ -83,4 +83,15 @@ export const webhookMigrations: Migration[] = [
     name: '0305_webhook_include_record',
     statements: (t) => [`ALTER TABLE webhook_subscriptions ADD COLUMN include_record ${t.bool} NOT NULL DEFAULT ${t.false}`],
   },
+  {
+    // The delivery log pages newest first by (created_at, id), per organization and per subscription,
+    // and finds the deliveries of one record (the event's entityId, kept beside the body from now on).
+    name: '0306_webhook_delivery_log',
+    statements: () => [
+      `ALTER TABLE webhook_deliveries ADD COLUMN entity_id TEXT`,
+      `CREATE INDEX webhook_deliveries_log ON webhook_deliveries (org_id, created_at, id)`,
+      `CREATE INDEX webhook_deliveries_subscription_log ON webhook_deliveries (org_id, subscription_id, created_at, id)`,
+      `CREATE INDEX webhook_deliveries_entity ON webhook_deliveries (org_id, entity_id, created_at, id)`,
+    ],
+  },
 ];
