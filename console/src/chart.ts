@@ -13,7 +13,7 @@ const LEFT = 40;
 const BOTTOM = 22;
 const TOP = 8;
 
-const DAY = new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Stacked bars per hour (succeeded below, failed above) over a value axis, with each day labelled; plain SVG. */
 export function DeliveryChart(props: { hours: Hour[] }) {
