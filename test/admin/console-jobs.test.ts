@@ -158,9 +158,14 @@ if (!existsSync(CHROMIUM)) {
           await open('tokens', 'API tokens');
           assert.equal(await status().textContent(), '', 'the status line starts empty on a new page');
           await page.getByLabel('Name').fill(`Token ${width}`);
+          await page.getByRole('button', { name: 'Create token' }).click();
+          await status().filter({ hasText: 'Choose at least one scope.' }).waitFor();
           await page.getByLabel('crm:read').check();
           await page.getByRole('button', { name: 'Create token' }).click();
-          await page.getByRole('dialog', { name: 'Your new token' }).getByRole('button', { name: 'I have saved it' }).click();
+          const shown = page.getByRole('dialog', { name: 'Your new token' });
+          await shown.waitFor();
+          assert.equal(await status().textContent(), '', 'the next action cleared the stale message');
+          await shown.getByRole('button', { name: 'I have saved it' }).click();
           const tokenRow = page.getByRole('row', { name: new RegExp(`Token ${width}`) });
           const tokenId = (await tokenRow.locator('.id code').first().textContent()) ?? '';
           await tokenRow.getByRole('button', { name: `Revoke Token ${width}` }).click();
@@ -244,7 +249,11 @@ if (!existsSync(CHROMIUM)) {
             { id: 'done', title: 'Done', stage_type: 'end' },
           ]);
           const started = await start(ctx(), p, { template_id: template });
+          // Nothing has happened to it for eight days: it is stuck.
+          const longAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+          await ctx().storage.db.updateTable('processes').set({ updated_at: longAgo }).where('id', '=', started.id).execute();
           await open('processes', 'Processes');
+          await page.getByRole('button', { name: /^Stuck/ }).click();
           const row = page.getByRole('row', { name: new RegExp(started.id) });
           await row.getByRole('button', { name: `Cancel Template ${template}` }).click();
           await status().filter({ hasText: 'is cancelled' }).waitFor();
