@@ -71,7 +71,8 @@ export function Id(props: { value: string; label: string }) {
 /** A "Load more" for a keyset-paged list: appends the next page of `read(cursor)`. */
 export function usePages<T>(first: { items: T[]; nextCursor: string | null } | undefined, read: (cursor: string) => Promise<{ items: T[]; nextCursor: string | null }>) {
   const [more, setMore] = useState<{ items: T[]; nextCursor: string | null } | null>(null);
-  useEffect(() => setMore(null), [first]);
+  // A new first page (a reload, other filters) drops the older pages loaded after the previous one.
+  useEffect(() => setMore(null), [first?.items]);
   const next = more === null ? (first?.nextCursor ?? null) : more.nextCursor;
   const load = async () => {
     if (next === null) return;
