@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ADMIN, call, message, saveToken, savedToken } from './api.ts';
 import { AuditPage } from './pages/audit.ts';
 import { SessionsPage } from './pages/sessions.ts';
+import { ProcessesPage } from './pages/processes.ts';
 import { SettingsPage } from './pages/settings.ts';
 import { TokensPage } from './pages/tokens.ts';
 import { UsersPage } from './pages/users.ts';
@@ -18,6 +19,7 @@ const PAGES = [
   ['users', 'Users and rights'],
   ['tokens', 'Tokens'],
   ['webhooks', 'Webhooks'],
+  ['processes', 'Processes'],
   ['audit', 'Audit trail'],
   ['sessions', 'Sessions'],
   ['settings', 'Settings'],
@@ -34,19 +36,25 @@ function Console(props: { onSignOut: () => void }) {
   const [status, setStatus] = useState<{ text: string; kind: 'ok' | 'error' } | null>(null);
   const [catalog, setCatalog] = useState<{ scopes: string[]; rights: string[] } | null>(null);
   const [org, setOrg] = useState('');
+  const [version, setVersion] = useState('');
   useEffect(() => {
     const onHash = () => setPage(pageFromHash());
     window.addEventListener('hashchange', onHash);
     call<{ scopes: string[]; rights: string[] }>('GET', `${ADMIN}/catalog`).then(setCatalog, (e: unknown) => setStatus({ text: message(e), kind: 'error' }));
-    call<{ name: string }>('GET', `${ADMIN}/settings`).then((s) => setOrg(s.name), () => undefined);
+    call<{ name: string; version: string }>('GET', `${ADMIN}/settings`).then((s) => (setOrg(s.name), setVersion(s.version)), () => undefined);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   const notify: Notify = (text, kind = 'ok') => setStatus({ text, kind });
+  // The status line speaks of the last action only: the next one clears it before it runs.
+  const clearOnAction = (e: Event) => {
+    if (e.target instanceof Element && e.target.closest('button, [role="switch"]')) setStatus(null);
+  };
   const body = !catalog
     ? html`<p>Loading…</p>`
     : page === 'users' ? html`<${UsersPage} rights=${catalog.rights} notify=${notify} />`
     : page === 'tokens' ? html`<${TokensPage} scopes=${catalog.scopes} notify=${notify} />`
     : page === 'webhooks' ? html`<${WebhooksPage} notify=${notify} />`
+    : page === 'processes' ? html`<${ProcessesPage} notify=${notify} />`
     : page === 'audit' ? html`<${AuditPage} />`
     : page === 'sessions' ? html`<${SessionsPage} notify=${notify} />`
     : html`<${SettingsPage} notify=${notify} />`;
@@ -59,7 +67,8 @@ function Console(props: { onSignOut: () => void }) {
       ${PAGES.map(([p, label]) => html`<li key=${p}><a href=${`#${p}`} aria-current=${p === page ? 'page' : undefined} onClick=${() => setStatus(null)}>${label}</a></li>`)}
     </ul></nav>
     <div class=${`status ${status?.kind ?? ''}`} role="status" aria-live="polite">${status?.text ?? ''}</div>
-    <main key=${page}>${body}</main>
+    <main key=${page} onClickCapture=${clearOnAction} onSubmitCapture=${() => setStatus(null)}>${body}</main>
+    <footer>bizplat ${version ? html`<span class="version">version ${version}</span>` : null}</footer>
   </div>`;
 }
 

@@ -52,3 +52,32 @@ export function ShownOnce(props: { title: string; value: string; note: string; o
 export function Problem(props: { text: string | undefined }) {
   return props.text ? html`<p class="problem" role="alert">${props.text}</p>` : null;
 }
+
+/** An id the CLI or the API asks for: shown in full, selectable, with a copy button. */
+export function Id(props: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.value);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return html`<span class="id"><code>${props.value}</code>
+    <button type="button" class="copy" aria-label=${`Copy ${props.label} id`} title="Copy" onClick=${copy}>${copied ? 'Copied' : 'Copy'}</button></span>`;
+}
+
+/** A "Load more" for a keyset-paged list: appends the next page of `read(cursor)`. */
+export function usePages<T>(first: { items: T[]; nextCursor: string | null } | undefined, read: (cursor: string) => Promise<{ items: T[]; nextCursor: string | null }>) {
+  const [more, setMore] = useState<{ items: T[]; nextCursor: string | null } | null>(null);
+  // A new first page (a reload, other filters) drops the older pages loaded after the previous one.
+  useEffect(() => setMore(null), [first?.items]);
+  const next = more === null ? (first?.nextCursor ?? null) : more.nextCursor;
+  const load = async () => {
+    if (next === null) return;
+    const page = await read(next);
+    setMore({ items: [...(more?.items ?? []), ...page.items], nextCursor: page.nextCursor });
+  };
+  return { items: [...(first?.items ?? []), ...(more?.items ?? [])], next, load };
+}

@@ -81,16 +81,35 @@ export type CreatedToken = Static<typeof CreatedToken>;
 
 export const RevokedToken = named('AdminRevokedToken', Type.Object({ id: Type.String(), revoked: Type.Literal(true) }));
 
+const ApprovalRule = Type.Object({
+  above: Type.String({ pattern: '^[0-9]{1,13}(\\.[0-9]{1,2})?$', description: 'requests whose amount plus VAT (organization currency) is strictly above this' }),
+  approvals: Type.Integer({ minimum: 1, maximum: 10, description: 'need this many approvals' }),
+}, { additionalProperties: false });
+const Rate = Type.Object({
+  currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  rate: Type.String({ pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$', description: 'units of the organization currency per unit of this currency' }),
+}, { additionalProperties: false });
+const ChatId = Type.String({ pattern: '^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$', description: 'a Telegram chat id (negative for groups) or @channel' });
+const UserChatId = Type.String({ pattern: '^-?[0-9]{1,20}$', description: 'the Telegram chat id (an integer) a user\'s notifications are also sent to' });
+
 export const OrganizationSettings = named(
   'AdminOrganizationSettings',
   Type.Object(
     {
       slug: Type.String(),
       name: Type.String(),
+      version: Type.String({ description: 'the running server\'s version' }),
       currency: Type.String({ description: 'ISO 4217 code: the default currency of deals and payment requests' }),
       phoneRegion: Nullable(Type.String({ description: 'ISO 3166 country whose numbers may be written without +; null: none' })),
       allowNegativeStock: Type.Boolean(),
-      timeZone: Type.String({ description: 'IANA time zone of deadlines' }),
+      timeZone: Type.String({ description: 'IANA time zone of meetings and task deadlines' }),
+      approvalRules: Type.Array(ApprovalRule, { description: 'payment requests above an amount need more approvals (default: one)' }),
+      rates: Type.Array(Rate, { description: 'the rate table of other currencies' }),
+      telegramChatId: Nullable(ChatId),
+      telegramUsers: Type.Array(
+        Type.Object({ userId: Type.String(), name: Type.String(), chatId: Nullable(UserChatId) }),
+        { description: 'each active user\'s linked Telegram chat' },
+      ),
     },
     { description: 'The settings an administrator may change.' },
   ),
@@ -105,6 +124,12 @@ export const SettingsPatch = named(
       phoneRegion: Type.Optional(Nullable(Type.String({ pattern: '^[A-Za-z]{2}$' }))),
       allowNegativeStock: Type.Optional(Type.Boolean()),
       timeZone: Type.Optional(Text({ minLength: 1, maxLength: 64 })),
+      approvalRules: Type.Optional(Type.Array(ApprovalRule, { maxItems: 20, description: 'replaces the rules; [] for one approval always' })),
+      rates: Type.Optional(Type.Array(Rate, { maxItems: 50, description: 'sets these currencies\' rates (others stay)' })),
+      telegramChatId: Type.Optional(Nullable(ChatId)),
+      telegramUsers: Type.Optional(Type.Array(Type.Object({ userId: Type.String({ maxLength: 200 }), chatId: Nullable(UserChatId) }, { additionalProperties: false }), {
+        maxItems: 200, description: 'links (or with null unlinks) these users\' chats',
+      })),
     },
     { additionalProperties: false, minProperties: 1 },
   ),

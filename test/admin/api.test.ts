@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { waitUntil } from '../helpers/patience.ts';
 import { before, it } from 'node:test';
@@ -130,7 +131,13 @@ describeEachDatabase('admin API', (ctx) => {
 
   it('shows and changes the organization settings, refusing bad values, with before and after audited', async () => {
     const before = json<Record<string, unknown>>(await admin(ctx(), p.token, 'GET', '/settings'));
-    assert.deepEqual(before, { slug: p.slug, name: `Org ${p.slug}`, currency: 'UZS', phoneRegion: null, allowNegativeStock: false, timeZone: 'UTC' });
+    const { telegramUsers, version, ...rest } = before;
+    assert.deepEqual(rest, {
+      slug: p.slug, name: `Org ${p.slug}`, currency: 'UZS', phoneRegion: null, allowNegativeStock: false, timeZone: 'UTC',
+      approvalRules: [], rates: [], telegramChatId: null,
+    });
+    assert.equal(version, JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
+    assert.ok((telegramUsers as Array<{ userId: string }>).some((u) => u.userId === p.userId));
     for (const body of [{ timeZone: 'Mars/Olympus' }, { phoneRegion: 'QQ' }, { currency: 'US' }, {}, { secret: 1 }]) {
       assert.equal((await admin(ctx(), p.token, 'PATCH', '/settings', { body })).statusCode, 422, JSON.stringify(body));
     }
@@ -146,6 +153,22 @@ describeEachDatabase('admin API', (ctx) => {
       allowNegativeStock: { before: null, after: true },
       timeZone: { before: null, after: 'Asia/Tashkent' },
     });
+
+    // Saving what is already stored changes and audits nothing; the other domains' settings are audited too.
+    const entriesBefore = (await auditOf(ctx(), p.token)).length;
+    assert.equal((await admin(ctx(), p.token, 'PATCH', '/settings', { body: { currency: 'USD', phoneRegion: 'UZ', allowNegativeStock: true, timeZone: 'Asia/Tashkent', approvalRules: [], telegramChatId: null } })).statusCode, 200);
+    assert.equal((await auditOf(ctx(), p.token)).length, entriesBefore, 'an unchanged save is not audited');
+    const more = await admin(ctx(), p.token, 'PATCH', '/settings', {
+      body: { approvalRules: [{ above: '1000000', approvals: 2 }], rates: [{ currency: 'EUR', rate: '1.1' }], telegramChatId: '-100123', telegramUsers: [{ userId: p.userId, chatId: '4242' }] },
+    });
+    assert.equal(more.statusCode, 200, more.body);
+    const shown = json<{ approvalRules: unknown; rates: unknown; telegramChatId: unknown; telegramUsers: Array<{ userId: string; chatId: string | null }> }>(more);
+    assert.deepEqual(shown.approvalRules, [{ above: '1000000.00', approvals: 2 }]);
+    assert.deepEqual(shown.rates, [{ currency: 'EUR', rate: '1.100000' }]);
+    assert.equal(shown.telegramChatId, '-100123');
+    assert.equal(shown.telegramUsers.find((u) => u.userId === p.userId)!.chatId, '4242');
+    const actions = (await auditOf(ctx(), p.token)).slice(0, 3).map((e) => e.action).sort();
+    assert.deepEqual(actions, ['finance.rate', 'organization.settings', 'user.telegram_chat']);
   });
 
   it('writes the audit entry in the change\'s transaction: a rolled-back change leaves neither', async () => {

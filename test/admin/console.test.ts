@@ -4,14 +4,12 @@
  * test-output/console/. Without /usr/bin/chromium the tests are reported as skipped, loudly.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { ROOT } from '../helpers/cli.ts';
+import { chromiumMissing, launchChromium, SHOTS } from '../helpers/chromium.ts';
 import { createPrincipal, describeEachDatabase } from '../helpers/harness.ts';
 import type { Principal } from '../helpers/harness.ts';
 import { makeCertificate, startReceiver } from '../helpers/https-receiver.ts';
@@ -19,12 +17,10 @@ import type { Receiver } from '../helpers/https-receiver.ts';
 import { PATIENCE_MS } from '../helpers/patience.ts';
 import { emitClientCreated, eventually, startDelivery } from '../webhooks/helpers.ts';
 
-const CHROMIUM = process.env.BIZPLAT_CHROMIUM ?? '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'test-output', 'console');
 
-if (!existsSync(CHROMIUM)) {
-  const why = `SKIPPED: no Chromium at ${CHROMIUM}; the admin console browser tests did not run (apt-get install -y chromium)`;
-  console.error(`\n!!! ${why}\n`);
+const missing = chromiumMissing('the admin console browser tests');
+if (missing !== undefined) {
+  const why = missing;
   describe('admin console in Chromium', () => {
     it('browser tests', { skip: why }, () => {});
   });
@@ -32,11 +28,7 @@ if (!existsSync(CHROMIUM)) {
   const cert = makeCertificate();
   let browser: Browser;
   before(async () => {
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-console.mjs')], { stdio: 'inherit' });
-    assert.equal(built.status, 0, 'the console bundles');
-    mkdirSync(SHOTS, { recursive: true });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -137,6 +129,8 @@ if (!existsSync(CHROMIUM)) {
         await status().filter({ hasText: 'Redelivered: HTTP 200' }).waitFor();
         await row.getByText('HTTP 200').waitFor();
         assert.match((await row.textContent()) ?? '', /succeeded/);
+        // A succeeded delivery offers no Redeliver.
+        await row.getByRole('button', { name: 'Redeliver' }).waitFor({ state: 'detached' });
         assert.equal(receiver.received.length, 2);
         await page.getByRole('img').waitFor();
         assert.match((await page.locator('figcaption').textContent()) ?? '', /succeeded/);

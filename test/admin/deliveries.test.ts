@@ -74,6 +74,25 @@ describeEachDatabase(
         assert.deepEqual(totalOf(hours), { succeeded: 3, failed: 1 });
         assert.ok(hours[167]!.succeeded + hours[166]!.succeeded >= 1, 'the latest hours hold them');
 
+        // The log pages by cursor, newest first, without overlap; filters by record, event and time; a cursor keeps its filters.
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { deliveries: Delivery[]; nextCursor: string | null } = json(await admin(ctx(), p.token, 'GET', '/webhooks/deliveries', { query: { limit: '1', ...(cursor ? { cursor } : {}) } }));
+          seen.push(...page.deliveries.map((d) => d.id));
+          cursor = page.nextCursor;
+        } while (cursor !== null && seen.length < 10);
+        assert.deepEqual(seen, json<{ deliveries: Delivery[] }>(await admin(ctx(), p.token, 'GET', '/webhooks/deliveries')).deliveries.map((d) => d.id));
+        assert.equal(seen.length, 3);
+        const ofRecord = json<{ deliveries: Array<Delivery & { recordId: string }> }>(await admin(ctx(), p.token, 'GET', '/webhooks/deliveries', { query: { recordId: second.entityId } })).deliveries;
+        assert.deepEqual(ofRecord.map((d) => [d.eventId, d.recordId]), [[second.eventId, second.entityId], [second.eventId, second.entityId]]);
+        assert.equal(json<{ deliveries: Delivery[] }>(await admin(ctx(), p.token, 'GET', '/webhooks/deliveries', { query: { event: 'deal.won' } })).deliveries.length, 0);
+        assert.equal(json<{ deliveries: Delivery[] }>(await admin(ctx(), p.token, 'GET', '/webhooks/deliveries', { query: { from: new Date(Date.now() + 60_000).toISOString() } })).deliveries.length, 0);
+        const firstPage = json<{ nextCursor: string }>(await admin(ctx(), p.token, 'GET', '/webhooks/deliveries', { query: { limit: '1' } }));
+        const mixed = await admin(ctx(), p.token, 'GET', '/webhooks/deliveries', { query: { limit: '1', status: 'failed', cursor: firstPage.nextCursor } });
+        assert.equal(mixed.statusCode, 422);
+        assert.match(mixed.body, /other filters/);
+
         const audit = await auditOf(ctx(), p.token);
         const redeliverEntry = audit.find((e) => e.action === 'webhook.redeliver')!;
         assert.deepEqual([redeliverEntry.target, redeliverEntry.actor.tokenId], [{ type: 'webhook_delivery', id: failed.id }, p.tokenId]);

@@ -88,6 +88,28 @@ describeEachDatabase(
         await receiver.close();
       }
     });
+
+    it('lists the ids other commands take: users, tokens and subscriptions; creates a subscription with its secret shown once', async () => {
+      const p = await createPrincipal(ctx());
+      const url = ctx().config.databaseUrl;
+      const users = oneObject(await cli(url, ['user', 'list', '--org', p.slug])).items as Array<{ id: string; orgUserId: string }>;
+      assert.deepEqual(users.map((u) => [u.id, u.orgUserId]), [[p.userId, p.orgUserId]]);
+      const tokens = oneObject(await cli(url, ['token', 'list', '--org', p.slug])).items as Array<Record<string, unknown>>;
+      assert.equal(tokens.length, 1);
+      assert.equal((tokens[0]!.owner as { id: string }).id, p.userId);
+      assert.ok(!JSON.stringify(tokens).includes(p.token), 'never a token value');
+
+      const created = oneObject(await cli(url, ['webhook', 'create', '--org', p.slug, '--name', 'erp', '--url', 'https://127.0.0.1:9/hook', '--events', 'client.created,deal.won']));
+      assert.match(String(created.secret), /^whsec_/);
+      const listed = oneObject(await cli(url, ['webhook', 'list', '--org', p.slug])).items as Array<Record<string, unknown>>;
+      assert.deepEqual(listed.map((s) => [s.id, s.name, s.events, s.isActive]), [[created.id, 'erp', ['client.created', 'deal.won'], true]]);
+      assert.ok(!JSON.stringify(listed).includes(String(created.secret)));
+      const refused = await cli(url, ['webhook', 'create', '--org', p.slug, '--name', 'bad', '--url', 'https://127.0.0.1:9/', '--events', 'no.such']);
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stderr, /event catalog/);
+      const audit = await ctx().storage.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', '=', 'webhook.create').execute();
+      assert.deepEqual(audit.map((a) => a.target_id).filter((id) => id === created.id), [created.id]);
+    });
   },
   { env: { BIZPLAT_WEBHOOK_ALLOW_PRIVATE: '1', BIZPLAT_WEBHOOK_CA_FILE: cert.certFile } },
 );

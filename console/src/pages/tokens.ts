@@ -1,7 +1,7 @@
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { ADMIN, call, message, when } from '../api.ts';
-import { Problem, ShownOnce, useLoad } from '../ui.ts';
+import { Id, Problem, ShownOnce, useLoad } from '../ui.ts';
 import type { Notify } from '../ui.ts';
 import type { User } from './users.ts';
 
@@ -58,10 +58,10 @@ export function TokensPage(props: { scopes: string[]; notify: Notify }) {
   return html`<section aria-labelledby="tokens-title">
     <h2 id="tokens-title">API tokens</h2>
     <${Problem} text=${tokens.error} />
-    <div class="table"><table class="stack">
+    <div class="table"><table class="stack" aria-labelledby="tokens-title">
       <thead><tr><th>Name</th><th>Owner</th><th>Scopes</th><th>Created</th><th>Last used</th><th>Expires</th><th>Status</th></tr></thead>
       <tbody>${(tokens.data?.items ?? []).map((t) => html`<tr key=${t.id}>
-        <td data-label="Name">${t.name}</td><td data-label="Owner">${t.owner.name}</td><td data-label="Scopes">${t.scopes.join(', ')}</td>
+        <td data-label="Name">${t.name}<${Id} value=${t.id} label=${`token ${t.name}`} /></td><td data-label="Owner">${t.owner.name}<${Id} value=${t.owner.id} label=${`owner of ${t.name}`} /></td><td data-label="Scopes">${t.scopes.join(', ')}</td>
         <td data-label="Created">${when(t.createdAt)}</td><td data-label="Last used">${when(t.lastUsedAt)}</td><td data-label="Expires">${when(t.expiresAt)}</td>
         <td data-label="Status">${t.revokedAt ? `revoked ${when(t.revokedAt)}` : html`<button type="button" class="danger" aria-label=${`Revoke ${t.name}`} onClick=${() => revoke(t)}>Revoke</button>`}</td>
       </tr>`)}</tbody>

@@ -1,7 +1,7 @@
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { ADMIN, call, message, when } from '../api.ts';
-import { Problem, useLoad } from '../ui.ts';
+import { Id, Problem, useLoad } from '../ui.ts';
 import type { Notify } from '../ui.ts';
 
 export interface User {
@@ -76,18 +76,18 @@ export function UsersPage(props: { rights: string[]; notify: Notify }) {
   return html`<section aria-labelledby="users-title">
     <h2 id="users-title">Users and rights</h2>
     <${Problem} text=${users.error} />
-    <div class="table"><table>
+    <div class="table"><table class="stack" aria-labelledby="users-title">
       <thead><tr><th>Name</th><th>E-mail</th><th>Rights</th><th>Status</th><th>Since</th><th><span class="sr">Actions</span></th></tr></thead>
       <tbody>${(users.data?.items ?? []).map((user) => html`<tr key=${user.id}>
-        <td>${user.name}</td><td>${user.email ?? '—'}</td>
-        <td>${user.rights.length === props.rights.length ? html`<strong>administrator</strong>` : user.rights.join(', ') || '—'}</td>
-        <td>${user.active ? 'active' : 'deactivated'}</td><td>${when(user.createdAt)}</td>
-        <td class="row-actions">${user.active
-          ? html`<button type="button" onClick=${() => setEditing(user.id)}>Edit rights</button>
-                 <button type="button" class="danger" onClick=${() => deactivate(user)}>Deactivate</button>`
+        <td data-label="Name">${user.name}<${Id} value=${user.id} label=${`user ${user.name}`} /></td><td data-label="E-mail" class="wrap">${user.email ?? '—'}</td>
+        <td data-label="Rights">${user.rights.length === props.rights.length ? html`<strong>administrator</strong>` : user.rights.join(', ') || '—'}</td>
+        <td data-label="Status">${user.active ? 'active' : 'deactivated'}</td><td data-label="Since">${when(user.createdAt)}</td>
+        <td data-label="Actions" class="row-actions">${user.active
+          ? html`<button type="button" aria-label=${`Edit rights of ${user.name}`} onClick=${() => setEditing(user.id)}>Edit rights</button>
+                 <button type="button" class="danger" aria-label=${`Deactivate ${user.name}`} onClick=${() => deactivate(user)}>Deactivate</button>`
           : null}</td>
       </tr>${editing === user.id
-        ? html`<tr><td colspan="6"><${EditRights} user=${user} rights=${props.rights} notify=${props.notify} done=${() => (setEditing(null), users.reload())} /></td></tr>`
+        ? html`<tr class="editing"><td colspan="6"><${EditRights} user=${user} rights=${props.rights} notify=${props.notify} done=${() => (setEditing(null), users.reload())} /></td></tr>`
         : null}`)}</tbody>
     </table></div>
     <form class="card" onSubmit=${create} aria-labelledby="new-user">

@@ -1,13 +1,12 @@
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { ADMIN, PUBLIC, call, message, when } from '../api.ts';
-import { DeliveryChart } from '../chart.ts';
-import type { Hour } from '../chart.ts';
-import { Problem, ShownOnce, useLoad } from '../ui.ts';
+import { DeliveryLog } from './delivery-log.ts';
+import { Id, Problem, ShownOnce, useLoad } from '../ui.ts';
 import { DeliveriesSwitch } from './deliveries.ts';
 import type { Notify } from '../ui.ts';
 
-interface Subscription {
+export interface Subscription {
   id: string;
   name: string;
   url: string;
@@ -18,17 +17,6 @@ interface Subscription {
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
 }
-
-interface Delivery {
-  id: string;
-  subscriptionId: string;
-  event: string;
-  status: string;
-  createdAt: string;
-  attempts: Array<{ attempt: number; at: string; ok: boolean; statusCode: number | null; durationMs: number; error: string | null }>;
-}
-
-const STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'];
 
 function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<{ items: Subscription[] }>> }) {
   const [name, setName] = useState('');
@@ -70,17 +58,37 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
       props.notify(message(error), 'error');
     }
   };
+  const enable = async (sub: Subscription) => {
+    try {
+      await call('POST', `${ADMIN}/webhooks/${sub.id}/enable`);
+      props.notify(`The subscription "${sub.name}" is enabled.`);
+      props.subs.reload();
+    } catch (error) {
+      props.notify(message(error), 'error');
+    }
+  };
+  const remove = async (sub: Subscription) => {
+    if (!window.confirm(`Delete the subscription "${sub.name}" for good? Its finished deliveries stay in the log until they age out.`)) return;
+    try {
+      await call('DELETE', `${ADMIN}/webhooks/${sub.id}`);
+      props.notify(`The subscription "${sub.name}" is deleted.`);
+      props.subs.reload();
+    } catch (error) {
+      props.notify(message(error), 'error');
+    }
+  };
   return html`<div>
     <h3>Subscriptions</h3>
     <${Problem} text=${props.subs.error} />
-    <div class="table"><table>
+    <div class="table"><table class="stack" aria-label="Subscriptions">
       <thead><tr><th>Name</th><th>URL</th><th>Events</th><th>Status</th><th>Failures</th><th>Last success</th><th><span class="sr">Actions</span></th></tr></thead>
       <tbody>${(props.subs.data?.items ?? []).map((s) => html`<tr key=${s.id}>
-        <td>${s.name}</td><td class="wrap">${s.url}</td><td>${s.events.join(', ')}${s.includeRecord ? ' (with record)' : ''}</td><td>${s.isActive ? 'active' : 'disabled'}</td>
-        <td>${s.failureCount}</td><td>${when(s.lastSuccessAt)}</td>
-        <td>${s.isActive
-          ? html`<button type="button" aria-label=${`Rotate secret of ${s.name}`} onClick=${() => rotate(s)}>Rotate secret</button> <button type="button" class="danger" onClick=${() => disable(s)}>Disable</button>`
-          : null}</td>
+        <td data-label="Name">${s.name}<${Id} value=${s.id} label=${`subscription ${s.name}`} /></td><td data-label="URL" class="wrap">${s.url}</td>
+        <td data-label="Events">${s.events.join(', ')}${s.includeRecord ? ' (with record)' : ''}</td><td data-label="Status">${s.isActive ? 'active' : 'disabled'}</td>
+        <td data-label="Failures">${s.failureCount}</td><td data-label="Last success">${when(s.lastSuccessAt)}</td>
+        <td data-label="Actions" class="row-actions">${s.isActive
+          ? html`<button type="button" aria-label=${`Rotate secret of ${s.name}`} onClick=${() => rotate(s)}>Rotate secret</button> <button type="button" class="danger" aria-label=${`Disable ${s.name}`} onClick=${() => disable(s)}>Disable</button>`
+          : html`<button type="button" aria-label=${`Enable ${s.name}`} onClick=${() => enable(s)}>Enable</button> <button type="button" class="danger" aria-label=${`Delete ${s.name}`} onClick=${() => remove(s)}>Delete</button>`}</td>
       </tr>`)}</tbody>
     </table></div>
     <form class="card" onSubmit=${create} aria-labelledby="new-sub">
@@ -104,76 +112,10 @@ function Subscriptions(props: { notify: Notify; subs: ReturnType<typeof useLoad<
 
 export function WebhooksPage(props: { notify: Notify }) {
   const subs = useLoad(() => call<{ items: Subscription[] }>('GET', `${PUBLIC}/webhooks`));
-  const [status, setStatus] = useState('');
-  const [subscription, setSubscription] = useState('');
-  const query = new URLSearchParams({ limit: '100', ...(status ? { status } : {}), ...(subscription ? { subscription } : {}) });
-  const log = useLoad(() => call<{ deliveries: Delivery[] }>('GET', `${ADMIN}/webhooks/deliveries?${query.toString()}`));
-  const hourly = useLoad(() => call<{ hours: Hour[] }>('GET', `${ADMIN}/webhooks/deliveries/hourly`));
-  const [replayTo, setReplayTo] = useState('');
-  const [since, setSince] = useState('');
-  const nameOf = (id: string) => subs.data?.items.find((s) => s.id === id)?.name ?? id;
-  const refresh = () => {
-    log.reload();
-    hourly.reload();
-    subs.reload();
-  };
-  const filter = (set: (v: string) => void) => (e: Event) => {
-    set((e.target as HTMLSelectElement).value);
-    setTimeout(log.reload, 0);
-  };
-  const redeliver = async (d: Delivery) => {
-    try {
-      const outcome = await call<{ ok: boolean; statusCode: number | null; durationMs: number; error: string | null }>('POST', `${ADMIN}/webhooks/deliveries/${d.id}/redeliver`);
-      props.notify(
-        outcome.ok ? `Redelivered: HTTP ${outcome.statusCode} in ${outcome.durationMs} ms.` : `Redelivery failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}.`,
-        outcome.ok ? 'ok' : 'error',
-      );
-      refresh();
-    } catch (error) {
-      props.notify(message(error), 'error');
-    }
-  };
-  const replay = async (e: Event) => {
-    e.preventDefault();
-    try {
-      const done = await call<{ queued: number }>('POST', `${ADMIN}/webhooks/${replayTo}/replay`, { since: new Date(since).toISOString() });
-      props.notify(`${done.queued} deliveries queued.`);
-      refresh();
-    } catch (error) {
-      props.notify(message(error), 'error');
-    }
-  };
-  const activeSubs = (subs.data?.items ?? []).filter((s) => s.isActive);
-
   return html`<section aria-labelledby="webhooks-title">
     <h2 id="webhooks-title">Webhooks</h2>
     <${DeliveriesSwitch} notify=${props.notify} />
     <${Subscriptions} notify=${props.notify} subs=${subs} />
-    <h3>Deliveries per hour</h3>
-    ${hourly.data ? html`<${DeliveryChart} hours=${hourly.data.hours} />` : html`<${Problem} text=${hourly.error} />`}
-    <h3 id="log-title">Delivery log</h3>
-    <div class="filters">
-      <label>Status <select value=${status} onChange=${filter(setStatus)}><option value="">any</option>${STATUSES.map((s) => html`<option key=${s} value=${s}>${s}</option>`)}</select></label>
-      <label>Subscription <select value=${subscription} onChange=${filter(setSubscription)}><option value="">any</option>${(subs.data?.items ?? []).map((s) => html`<option key=${s.id} value=${s.id}>${s.name}</option>`)}</select></label>
-      <button type="button" onClick=${refresh}>Refresh</button>
-    </div>
-    <${Problem} text=${log.error} />
-    <div class="table"><table aria-labelledby="log-title" class="deliveries stack">
-      <thead><tr><th>Created</th><th>Event</th><th>Subscription</th><th>Status</th><th>Attempts (response, duration)</th><th><span class="sr">Actions</span></th></tr></thead>
-      <tbody>${(log.data?.deliveries ?? []).map((d) => html`<tr key=${d.id}>
-        <td data-label="Created">${when(d.createdAt)}</td><td data-label="Event">${d.event}</td><td data-label="Subscription">${nameOf(d.subscriptionId)}</td><td data-label="Status" class=${`state ${d.status}`}>${d.status}</td>
-        <td data-label="Attempts"><ol class="attempts">${d.attempts.map((a) => html`<li key=${a.attempt} class=${a.ok ? 'ok' : 'failed'}>
-          ${a.statusCode === null ? (a.error ?? 'no answer') : `HTTP ${a.statusCode}`} · ${a.durationMs} ms</li>`)}</ol></td>
-        <td data-label=" "><button type="button" onClick=${() => redeliver(d)}>Redeliver</button></td>
-      </tr>`)}</tbody>
-    </table></div>
-    <form class="card" onSubmit=${replay} aria-labelledby="replay-title">
-      <h3 id="replay-title">Replay events</h3>
-      <label>Subscription <select required value=${replayTo} onChange=${(e: Event) => setReplayTo((e.target as HTMLSelectElement).value)}>
-        <option value="">choose…</option>${activeSubs.map((s) => html`<option key=${s.id} value=${s.id}>${s.name}</option>`)}
-      </select></label>
-      <label>Since <input required type="datetime-local" value=${since} onInput=${(e: Event) => setSince((e.target as HTMLInputElement).value)} /></label>
-      <button class="primary">Replay</button>
-    </form>
+    <${DeliveryLog} notify=${props.notify} subs=${subs.data?.items ?? []} onChange=${subs.reload} />
   </section>`;
 }

@@ -3,7 +3,7 @@ import { seedDemoData } from '../../demo.ts';
 import { gatherStatistics } from '../../storage/statistics.ts';
 import { importData } from '../../import.ts';
 import { serveUntilSignalled } from '../../main.ts';
-import { listAudit } from '../../platform/directory.ts';
+import { listAudit, listMembers, listTokens } from '../../platform/directory.ts';
 import { RIGHTS } from '../../platform/rights.ts';
 import { cliSource } from '../../platform/audit.ts';
 import { createOrganization, createToken, createUser, deactivateMemberIn, requireOrganization, revokeToken, updateOrganizationSettings } from '../../platform/service.ts';
@@ -94,6 +94,28 @@ const userDeactivate: CliCommand = {
       const org = await requireOrganization(storage, requiredOption(args, 'org'));
       const member = await storage.transaction((tx) => deactivateMemberIn(tx, org.id, requiredOption(args, 'id'), cliSource()));
       return { id: member.userId, orgUserId: member.orgUserId, active: member.active };
+    }),
+};
+
+const userList: CliCommand = {
+  name: 'user list',
+  summary: 'List the users of an organization with their ids, rights and status, oldest first',
+  options: { org: { description: 'organization slug', required: true } },
+  run: (args) =>
+    args.withStorage(async (storage) => {
+      const org = await requireOrganization(storage, requiredOption(args, 'org'));
+      return { items: await listMembers(storage.db, org.id) };
+    }),
+};
+
+const tokenList: CliCommand = {
+  name: 'token list',
+  summary: 'List the tokens of an organization with their ids, owners and scopes (never their values), newest first',
+  options: { org: { description: 'organization slug', required: true } },
+  run: (args) =>
+    args.withStorage(async (storage) => {
+      const org = await requireOrganization(storage, requiredOption(args, 'org'));
+      return { items: await listTokens(storage.db, org.id) };
     }),
 };
 
@@ -207,4 +229,4 @@ const auditList: CliCommand = {
   },
 };
 
-export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, orgSettings, userCreate, userDeactivate, tokenCreate, tokenRevoke, auditList, importCommand, seed];
+export const coreCommands: CliCommand[] = [serve, migrateCommand, orgCreate, orgSettings, userCreate, userList, userDeactivate, tokenCreate, tokenList, tokenRevoke, auditList, importCommand, seed];

@@ -4,7 +4,9 @@ import { findMember } from '../../platform/queries.ts';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset, nowIso } from '../../storage/codecs.ts';
 import { requireFound } from '../../storage/resource.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage, Tx } from '../../storage/storage.ts';
+import type { Db } from '../../storage/statements.ts';
+import type { AuditSource } from '../../platform/audit.ts';
 import { chatsOf, linkChat, listNotifications, markRead, messengerDeliveriesOf, notificationExists, unlinkChat } from './queries.ts';
 import { changedFields, cliSource, recordAudit } from '../../platform/audit.ts';
 
@@ -23,20 +25,31 @@ export function parseChatId(value: string): string | null {
 
 /** Links (or with null unlinks) the Telegram chat a member's notifications are also sent to. */
 export async function setTelegramChat(storage: Storage, slug: string, userOrMemberId: string, chatId: string | null): Promise<Record<string, unknown>> {
-  const member = await requireMember(storage, slug, userOrMemberId);
-  await storage.transaction(async (tx) => {
-    const before = (await chatsOf(tx.db, member.orgId, [member.userId])).get(member.userId) ?? null;
-    if (chatId === null) await unlinkChat(tx.db, member.orgId, member.userId);
-    else await linkChat(tx.db, member.orgId, member.userId, chatId, nowIso());
-    await recordAudit(tx, cliSource(), {
-      orgId: member.orgId,
+  const org = await requireOrganization(storage, slug);
+  return storage.transaction((tx) => setTelegramChatIn(tx, org.id, userOrMemberId, chatId, cliSource()));
+}
+
+/** setTelegramChat() in `tx` for an organization known by id; audited only when the link changes. */
+export async function setTelegramChatIn(tx: Tx, orgId: string, userOrMemberId: string, chatId: string | null, by: AuditSource): Promise<{ id: string; orgUserId: string; telegramChatId: string | null }> {
+  const member = await requireFound(await findMember(tx.db, orgId, userOrMemberId), 'user');
+  const before = (await chatsOf(tx.db, orgId, [member.userId])).get(member.userId) ?? null;
+  if (before !== chatId) {
+    if (chatId === null) await unlinkChat(tx.db, orgId, member.userId);
+    else await linkChat(tx.db, orgId, member.userId, chatId, nowIso());
+    await recordAudit(tx, by, {
+      orgId,
       action: 'user.telegram_chat',
       targetType: 'user',
       targetId: member.userId,
       changes: changedFields({ telegramChatId: before }, { telegramChatId: chatId }),
     });
-  });
+  }
   return { id: member.userId, orgUserId: member.orgUserId, telegramChatId: chatId };
+}
+
+/** The linked Telegram chat of each of these users (those without one are absent). */
+export function telegramChatsOf(db: Db, orgId: string, userIds: string[]): Promise<Map<string, string>> {
+  return chatsOf(db, orgId, userIds);
 }
 
 /** A member's notifications, newest first, each with its messenger delivery where there is one. */

@@ -86,4 +86,9 @@ export const processesMigrations: Migration[] = [
     name: '1102_process_list_counts',
     statements: (t) => t.listCounts({ table: 'processes', by: ['status'] }),
   },
+  {
+    // The admin console's lists of running, stuck and failed processes: one index range per status.
+    name: '1103_processes_by_status',
+    statements: () => [`CREATE INDEX processes_status ON processes (org_id, status, started_at, id)`],
+  },
 ];

@@ -1,4 +1,5 @@
 import type { DomainModule } from '../module.ts';
+import { processAdminRoutes } from './admin-routes.ts';
 import { processesCommands } from './commands.ts';
 import { processesDemoData } from './demo.ts';
 import { processEvents, processSight, taskClosedConsumer } from './events.ts';
@@ -11,6 +12,7 @@ export const processesModule: DomainModule = {
   name: 'processes',
   migrations: processesMigrations,
   routes: processesRoutes,
+  adminRoutes: processAdminRoutes,
   importers: processesImporters,
   commands: processesCommands,
   demoData: processesDemoData,

@@ -7,7 +7,11 @@ import { requestSource } from '../../http/audit-source.ts';
 import { route } from '../../http/route.ts';
 import { DateTime, IdParam, Nullable, StringEnum } from '../../http/schemas.ts';
 import { write } from '../../http/write.ts';
-import { DELIVERY_STATUSES, deliveriesPerHour, deliveryLogOf, redeliverIn, replayIn } from './deliveries.ts';
+import { EVENT_NAMES } from './catalog.ts';
+import { DELIVERY_STATUSES, deliveriesPerHour, redeliverIn, replayIn } from './deliveries.ts';
+import { deliveryLogOf } from './log.ts';
+import { Subscription } from './schemas.ts';
+import { enableSubscription, removeSubscription } from './subscription-state.ts';
 
 const read: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'admin', mode: 'read' };
 const change: RouteAccess = { scope: 'admin:all', right: 'all', capability: 'admin', mode: 'write', risk: 'high' };
@@ -29,6 +33,7 @@ const Delivery = named(
       subscriptionId: Type.String(),
       eventId: Type.String(),
       event: Type.String(),
+      recordId: Nullable(Type.String({ description: 'the id of the record the event is about (null on deliveries queued before it was kept)' })),
       status: StringEnum(DELIVERY_STATUSES),
       attemptCount: Type.Integer(),
       nextAttemptAt: Nullable(DateTime()),
@@ -39,12 +44,24 @@ const Delivery = named(
     { description: 'A delivery of one event to one subscription with every attempt.' },
   ),
 );
-const DeliveryLog = named('AdminWebhookDeliveryLog', Type.Object({ deliveries: Type.Array(Delivery) }));
+const DeliveryLog = named(
+  'AdminWebhookDeliveryLog',
+  Type.Object({
+    deliveries: Type.Array(Delivery),
+    nextCursor: Nullable(Type.String({ description: 'pass as cursor, with the same filters, for older deliveries; null on the last page' })),
+  }),
+);
 const DeliveryQuery = Type.Object({
   subscription: Type.Optional(Type.String({ format: 'uuid', description: 'only this subscription' })),
   status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
+  event: Type.Optional(StringEnum(EVENT_NAMES, { description: 'only this event' })),
+  recordId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'only deliveries of events about this record' })),
+  from: Type.Optional(DateTime({ description: 'created at or after this time' })),
+  to: Type.Optional(DateTime({ description: 'created before this time' })),
+  cursor: Type.Optional(Type.String({ maxLength: 2000, description: 'nextCursor of the previous page' })),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
 });
+const Deleted = named('AdminDeletedWebhook', Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
 const Redelivery = named(
   'AdminRedelivery',
   Type.Object({
@@ -69,11 +86,13 @@ export async function webhookAdminRoutes(app: FastifyInstance): Promise<void> {
   route(app, {
     method: 'GET', url: '/webhooks/deliveries', operationId: 'adminListWebhookDeliveries', tags, access: read, conditional: false,
     summary: 'Webhook deliveries, newest first, with every attempt',
+    description: 'Filters combine; pages through `cursor` (the previous page\'s nextCursor, with the same filters).',
     query: DeliveryQuery,
-    response: { status: 200, schema: DeliveryLog, description: 'The deliveries.' },
+    response: { status: 200, schema: DeliveryLog, description: 'One page of deliveries.' },
   }, async (request) => {
-    const { subscription, status, limit } = request.query;
-    return deliveryLogOf(app.storage.db, request.actor.orgId, { limit, ...(subscription ? { subscriptionId: subscription } : {}), ...(status ? { status } : {}) });
+    const { subscription, from, to, ...rest } = request.query;
+    const time = (iso: string | undefined) => (iso === undefined ? undefined : new Date(iso).toISOString());
+    return deliveryLogOf(app.storage.db, request.actor.orgId, { ...rest, subscriptionId: subscription, from: time(from), to: time(to) });
   });
 
   route(app, {
@@ -97,4 +116,20 @@ export async function webhookAdminRoutes(app: FastifyInstance): Promise<void> {
     response: { status: 200, schema: Replayed, description: 'How many deliveries were queued.' },
   }, async (request, reply) =>
     write(request, reply, 200, async (tx) => replayIn(tx, request.actor.orgId, request.params.id, request.body.since, await requestSource(tx.db, request))));
+
+  route(app, {
+    method: 'POST', url: '/webhooks/:id/enable', operationId: 'adminEnableWebhook', tags, access: change,
+    summary: 'Enable a disabled subscription: events from now on are delivered to it',
+    params: IdParam,
+    response: { status: 200, schema: Subscription, description: 'The subscription, active.' },
+  }, async (request, reply) =>
+    write(request, reply, 200, async (tx) => enableSubscription(tx, request.actor.orgId, request.params.id, await requestSource(tx.db, request))));
+
+  route(app, {
+    method: 'DELETE', url: '/webhooks/:id', operationId: 'adminDeleteWebhook', tags, access: change,
+    summary: 'Delete a disabled subscription for good (its finished deliveries stay in the log until retention)',
+    params: IdParam,
+    response: { status: 200, schema: Deleted, description: 'The subscription is deleted.' },
+  }, async (request, reply) =>
+    write(request, reply, 200, async (tx) => removeSubscription(tx, request.actor.orgId, request.params.id, await requestSource(tx.db, request))));
 }

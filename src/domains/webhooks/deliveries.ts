@@ -16,57 +16,11 @@ import { outgoingStates } from '../../events/outbox/pause.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { DELIVERIES_CHANNEL } from './events.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
-import { attemptsOf, attemptsSince, findSubscription, insertDeliveries, listDeliveries } from './queries.ts';
+import { attemptsSince, findSubscription, insertDeliveries } from './queries.ts';
 import type { DeliveryStatus } from './tables.ts';
 import { WebhookSender } from './sender.ts';
 
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'cancelled'];
-
-export interface DeliveryLogFilter {
-  subscriptionId?: string;
-  status?: DeliveryStatus;
-  limit: number;
-}
-
-/** Deliveries, newest first, each with its attempts (time, status code, duration, error). */
-export async function deliveryLog(storage: Storage, slug: string, filter: DeliveryLogFilter): Promise<{ deliveries: DeliveryLogEntry[] }> {
-  const org = await requireOrganization(storage, slug);
-  return deliveryLogOf(storage.db, org.id, filter);
-}
-
-export interface DeliveryLogEntry {
-  id: string;
-  subscriptionId: string;
-  eventId: string;
-  event: string;
-  status: DeliveryStatus;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  attempts: Array<{ attempt: number; at: string; ok: boolean; statusCode: number | null; durationMs: number; error: string | null }>;
-}
-
-export async function deliveryLogOf(db: Kysely<Database>, orgId: string, filter: DeliveryLogFilter): Promise<{ deliveries: DeliveryLogEntry[] }> {
-  const rows = await listDeliveries(db, orgId, filter);
-  const attempts = await attemptsOf(db, orgId, rows.map((r) => r.id));
-  return {
-    deliveries: rows.map((r) => ({
-      id: r.id,
-      subscriptionId: r.subscription_id,
-      eventId: r.event_id,
-      event: r.event,
-      status: r.status,
-      attemptCount: r.attempts,
-      nextAttemptAt: isoWithOffset(r.next_attempt_at),
-      createdAt: isoWithOffset(r.created_at),
-      completedAt: isoWithOffset(r.completed_at),
-      attempts: attempts
-        .filter((a) => a.delivery_id === r.id)
-        .map((a) => ({ attempt: a.attempt, at: isoWithOffset(a.started_at), ok: a.ok, statusCode: a.status_code, durationMs: a.duration_ms, error: a.error })),
-    })),
-  };
-}
 
 /**
  * One attempt of a delivery now, from this process, whatever its status (a failed one

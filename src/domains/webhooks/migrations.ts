@@ -88,4 +88,15 @@ export const webhookMigrations: Migration[] = [
     name: '0306_webhook_subscription_version',
     statements: () => [`ALTER TABLE webhook_subscriptions ADD COLUMN version INTEGER NOT NULL DEFAULT 1`],
   },
+  {
+    // The delivery log pages newest first by (created_at, id), per organization and per subscription,
+    // and finds the deliveries of one record (the event's entityId, kept beside the body from now on).
+    name: '0307_webhook_delivery_log',
+    statements: () => [
+      `ALTER TABLE webhook_deliveries ADD COLUMN entity_id TEXT`,
+      `CREATE INDEX webhook_deliveries_log ON webhook_deliveries (org_id, created_at, id)`,
+      `CREATE INDEX webhook_deliveries_subscription_log ON webhook_deliveries (org_id, subscription_id, created_at, id)`,
+      `CREATE INDEX webhook_deliveries_entity ON webhook_deliveries (org_id, entity_id, created_at, id)`,
+    ],
+  },
 ];

@@ -9,7 +9,7 @@ import { reusableStatement } from '../../storage/reusable.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
-import type { DeliveryStatus, WebhookDeliveriesTable } from './tables.ts';
+import type { WebhookDeliveriesTable } from './tables.ts';
 
 /** The deliveries are the kernel's jobs (src/events/outbox): this table has every JobColumns column. */
 export const DELIVERIES_TABLE = 'webhook_deliveries';
@@ -163,8 +163,16 @@ export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<voi
   if (rows.length === 0) return;
   await db
     .insertInto('webhook_deliveries')
-    .values(rows.map((r) => ({ ...r, status: 'pending' as const })))
+    .values(rows.map((r) => ({ ...r, status: 'pending' as const, entity_id: entityIdOf(r.body) })))
     .execute();
+}
+
+/** The record a delivery is about, read from the body it carries (payload.ts puts data.entityId there). */
+function entityIdOf(body: string): string | null {
+  const parsed: unknown = JSON.parse(body);
+  const data = parsed !== null && typeof parsed === 'object' && 'data' in parsed ? parsed.data : undefined;
+  const id = data !== null && typeof data === 'object' && 'entityId' in data ? data.entityId : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 
 /** A delivery a worker holds the lease on, with what it needs to send it. */
@@ -305,28 +313,6 @@ export async function recordSubscriptionStats(
     .execute();
   // The statistics are part of GET /webhooks: its tag must move with them.
   await bumpCollection(db, s.orgId, subscriptions.table);
-}
-
-export interface DeliveryLogRow {
-  id: string;
-  subscription_id: string;
-  event_id: string;
-  event: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
-
-export function listDeliveries(db: Db, orgId: string, filter: { subscriptionId?: string; status?: DeliveryStatus; limit: number }): Promise<DeliveryLogRow[]> {
-  let query = db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'subscription_id', 'event_id', 'event', 'status', 'attempts', 'next_attempt_at', 'created_at', 'completed_at'])
-    .where('org_id', '=', orgId);
-  if (filter.subscriptionId !== undefined) query = query.where('subscription_id', '=', filter.subscriptionId);
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
 export function attemptsOf(db: Db, orgId: string, deliveryIds: string[]): Promise<Array<Omit<AttemptRecord, 'org_id' | 'subscription_id'>>> {

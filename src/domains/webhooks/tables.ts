@@ -35,6 +35,8 @@ export interface WebhookDeliveriesTable extends JobTableColumns<DeliveryStatus> 
   event: string;
   /** The exact bytes signed and sent on every attempt. */
   body: string;
+  /** The event's entityId (null on deliveries queued before the log could filter by record). */
+  entity_id: string | null;
 }
 
 export interface WebhookAttemptsTable {
