@@ -92,10 +92,12 @@ export function recordImporter<S extends TSchema, T = Static<S>>(
   write: (tx: Tx, ctx: ImportContext, record: T) => Promise<unknown>,
   options: RecordImporterOptions<T> = {},
 ): Importer {
-  const validate = bodyValidator(schema);
+  // Compiled at the first import, not when the module loads: every other command starts sooner.
+  let validate: ((record: unknown) => FieldProblem[]) | undefined;
   return {
     collection,
     async importRecords(tx, ctx, records) {
+      validate ??= bodyValidator(schema);
       const valid = validRecords<T>(collection, validate, records, options);
       const one = (record: T, index: number) => writeRecord(tx, collection, index, () => write(tx, ctx, record), options.fieldName);
       const { many } = options;
