@@ -102,7 +102,10 @@ export function recordImporter<S extends TSchema, T = Static<S>>(
       const one = (record: T, index: number) => writeRecord(tx, collection, index, () => write(tx, ctx, record), options.fieldName);
       const { many } = options;
       if (many === undefined) {
-        for (const [index, record] of valid.entries()) await one(record, index);
+        for (const [index, record] of valid.entries()) {
+          await one(record, index);
+          if ((index + 1) % IMPORT_CHUNK === 0) ctx.progress?.(collection, index + 1, valid.length);
+        }
       } else {
         await writeInChunks(tx, valid, (nested, chunk) => many(nested, ctx, chunk), one, (done) => ctx.progress?.(collection, done, valid.length));
       }
