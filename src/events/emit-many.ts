@@ -66,7 +66,7 @@ async function insertProgressOf(tx: Tx, consumer: string, ids: string[]): Promis
           sql.lit(null).as('completed_at'),
         ])
         .where('e.id', 'in', ids)
-        .$if(condition !== undefined, (q) => q.where((inner) => condition!(inner.ref('e.org_id'))))
+        .$call((q) => (condition === undefined ? q : q.where((inner) => condition(inner.ref('e.org_id')))))
         .orderBy('e.seq'),
     )
     .execute();
