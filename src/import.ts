@@ -18,6 +18,7 @@ export async function importData(
   orgSlug: string,
   data: unknown,
   modules: DomainModule[] = domainModules,
+  progress?: ImportContext['progress'],
 ): Promise<Record<string, number>> {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw validationError('the import file must be one JSON object whose keys are collections');
@@ -39,7 +40,7 @@ export async function importData(
     }
   }
   const org = await requireOrganization(storage, orgSlug);
-  const ctx: ImportContext = { org, actingUserId: await firstAdministrator(storage, org.id) };
+  const ctx: ImportContext = { org, actingUserId: await firstAdministrator(storage, org.id), ...(progress === undefined ? {} : { progress }) };
   return storage.transaction(async (tx) => {
     const counts: Record<string, number> = {};
     for (const importer of importers) {

@@ -7,6 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { asAppError, invalidFields } from '../http/errors.ts';
 import type { AppError, FieldProblem } from '../http/errors.ts';
 import { bodyValidator } from '../http/validation.ts';
+import { inSavepoint } from '../storage/savepoint.ts';
 import { settleWritesAhead } from '../storage/statements.ts';
 import type { Tx } from '../storage/storage.ts';
 import type { ImportContext, Importer } from './module.ts';
@@ -49,12 +50,17 @@ function locatedWriteError(collection: string, index: number, caught: unknown, f
   return locatedError(collection, index, fields && fields.length > 0 ? fields : whole, fieldName);
 }
 
-export interface RecordImporterOptions {
+export interface RecordImporterOptions<T = unknown> {
   /** Output-only fields an exported record carries, dropped before validation (derived again on import). */
   omit?: readonly string[];
   fieldName?: FieldName;
   /** Runs once after every record is written, e.g. checks across the records. */
   after?: (tx: Tx, ctx: ImportContext, records: unknown[]) => Promise<void>;
+  /**
+   * Writes several records at once with shared statements, leaving each as the one-by-one write
+   * would, or throws (see writeInChunks).
+   */
+  many?: (tx: Tx, ctx: ImportContext, records: T[]) => Promise<unknown>;
 }
 
 function withoutFields(record: unknown, omit: readonly string[]): unknown {
@@ -84,16 +90,57 @@ export function recordImporter<S extends TSchema, T = Static<S>>(
   collection: string,
   schema: S,
   write: (tx: Tx, ctx: ImportContext, record: T) => Promise<unknown>,
-  options: RecordImporterOptions = {},
+  options: RecordImporterOptions<T> = {},
 ): Importer {
-  const validate = bodyValidator(schema);
+  // Compiled at the first import, not when the module loads: every other command starts sooner.
+  let validate: ((record: unknown) => FieldProblem[]) | undefined;
   return {
     collection,
     async importRecords(tx, ctx, records) {
+      validate ??= bodyValidator(schema);
       const valid = validRecords<T>(collection, validate, records, options);
-      for (const [index, record] of valid.entries()) await writeRecord(tx, collection, index, () => write(tx, ctx, record), options.fieldName);
+      const one = (record: T, index: number) => writeRecord(tx, collection, index, () => write(tx, ctx, record), options.fieldName);
+      const { many } = options;
+      if (many === undefined) {
+        for (const [index, record] of valid.entries()) {
+          await one(record, index);
+          if ((index + 1) % IMPORT_CHUNK === 0) ctx.progress?.(collection, index + 1, valid.length);
+        }
+      } else {
+        await writeInChunks(tx, valid, (nested, chunk) => many(nested, ctx, chunk), one, (done) => ctx.progress?.(collection, done, valid.length));
+      }
       if (options.after) await options.after(tx, ctx, records);
       return records.length;
     },
   };
+}
+
+/** Records written together by a `many` write: few statements, and one savepoint, a chunk. */
+export const IMPORT_CHUNK = 500;
+
+/**
+ * Writes `records` a chunk at a time with `many`, each chunk in a savepoint. A chunk `many`
+ * cannot write is rolled back and written again record by record with `one`, which either
+ * writes it (the records were fine alone) or throws the located problem of the first record
+ * that fails. `progress` hears how many records are written after each chunk.
+ */
+export async function writeInChunks<T>(
+  tx: Tx,
+  records: readonly T[],
+  many: (tx: Tx, chunk: T[]) => Promise<unknown>,
+  one: (record: T, index: number) => Promise<void>,
+  progress?: (done: number) => void,
+): Promise<void> {
+  for (let start = 0; start < records.length; start += IMPORT_CHUNK) {
+    const chunk = records.slice(start, start + IMPORT_CHUNK);
+    try {
+      await inSavepoint(tx, async (nested) => {
+        await many(nested, chunk);
+        await settleWritesAhead(nested.db);
+      });
+    } catch {
+      for (const [i, record] of chunk.entries()) await one(record, start + i);
+    }
+    progress?.(start + chunk.length);
+  }
 }

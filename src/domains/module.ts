@@ -18,6 +18,8 @@ export interface ImportContext {
   org: OrganizationRow;
   /** The user recorded as author where a record does not name one (the organization's first administrator). */
   actingUserId: string;
+  /** Hears, as a collection is written, how many of its records are (for a progress line). */
+  progress?: (collection: string, done: number, total: number) => void;
 }
 
 export interface Importer {

@@ -61,6 +61,19 @@ function ftsPhrase(term: string): string {
   return `"${term.toLowerCase().replace(/\n/g, ' ').replaceAll('"', '""')}"`;
 }
 
+/** SQLite: the name and text of every search index's insert trigger (see sqliteIndex). */
+export const SQLITE_SEARCH_INSERT_TRIGGERS = "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_search\\_insert' ESCAPE '\\'";
+
+/**
+ * SQLite: the statement that fills, from its table, the index whose insert trigger was set aside
+ * while the table was loaded in bulk (a copy into a new file): one pass costs a fraction of the
+ * trigger's work row by row (20,000 clients: 41 ms of CPU against 175 ms).
+ */
+export function sqliteSearchRebuild(insertTrigger: string): string {
+  const index = ident(insertTrigger.replace(/_insert$/, ''));
+  return `INSERT INTO ${index} (${index}) VALUES ('rebuild')`;
+}
+
 function sqliteIndex(table: string, column: string): string[] {
   const index = indexName(table);
   const [t, c, i] = [ident(table), ident(column), ident(index)];

@@ -4,23 +4,15 @@ import type { CopyProgress } from '../../storage/copy/copy.ts';
 import { databaseLabel } from '../../storage/database-label.ts';
 import type { CliCommand, CommandArgs } from '../command.ts';
 import { actingOn, requiredOption } from '../command.ts';
+import { terminalLine } from '../progress.ts';
 import { pauseDeliveriesOfCopy } from './paused-copy.ts';
 import { planSecrets, writeKeyFile } from './copy-secrets.ts';
 import type { SecretsPlan } from './copy-secrets.ts';
 
-/** One line on a terminal, rewritten as the copy goes; nothing when stderr is a file or a pipe. */
+/** The copy's progress on a terminal: phase, table and rows. */
 function terminalProgress(stream: NodeJS.WriteStream): { update: (p: CopyProgress) => void; done: () => void } | undefined {
-  if (!stream.isTTY) return undefined;
-  let shown = false;
-  return {
-    update: (p) => {
-      stream.write(`\r\u001b[K${p.phase} ${p.index}/${p.tables} ${p.table}: ${p.rows} rows`);
-      shown = true;
-    },
-    done: () => {
-      if (shown) stream.write('\r\u001b[K');
-    },
-  };
+  const line = terminalLine(stream);
+  return line && { update: (p) => line.show(`${p.phase} ${p.index}/${p.tables} ${p.table}: ${p.rows} rows`), done: line.done };
 }
 
 const copy: CliCommand = {

@@ -13,6 +13,7 @@ import { migrate, organizationHooks } from '../../setup.ts';
 import { openStorage } from '../../storage/storage.ts';
 import type { CliCommand, CommandResult } from '../command.ts';
 import { UsageError, listOption, requiredOption, stringOption } from '../command.ts';
+import { terminalLine } from '../progress.ts';
 
 const serve: CliCommand = {
   name: 'serve',
@@ -163,7 +164,13 @@ const importCommand: CliCommand = {
       throw new UsageError(`cannot read ${path} as JSON: ${(error as Error).message}`);
     }
     return args.withStorage(async (storage): Promise<CommandResult> => {
-      const imported = await importData(storage, requiredOption(args, 'org'), data);
+      const line = terminalLine(process.stderr);
+      let imported;
+      try {
+        imported = await importData(storage, requiredOption(args, 'org'), data, undefined, line && ((collection, done, total) => line.show(`importing ${collection}: ${done}/${total}`)));
+      } finally {
+        line?.done();
+      }
       // The organization is ready for its first requests: plans made knowing its new size.
       await gatherStatistics(storage);
       return imported;

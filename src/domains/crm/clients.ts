@@ -1,9 +1,11 @@
 /** Client (counterparty) use cases. Writes receive the transaction from write() or the importer. */
 import type { Insertable, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
+import { emitMany } from '../../events/emit-many.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
+import { insertMany } from '../../storage/bulk-insert.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
@@ -32,13 +34,11 @@ function clean(actor: CrmActor, input: ClientPatchInput): Partial<ClientOut> {
   return out;
 }
 
-export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateInput, kept: KeptTimes = {}): Promise<ClientOut> {
-  const id = input.id ?? newId();
+function newClientRow(actor: CrmActor, input: ClientCreateInput, kept: KeptTimes) {
   const fields = clean(actor, input);
-  const times = rowTimes(kept);
   const row = {
     org_id: actor.orgId,
-    id,
+    id: input.id ?? newId(),
     version: 1,
     name: fields.name ?? requiredText('name', input.name),
     phone: fields.phone ?? null,
@@ -54,11 +54,26 @@ export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateI
     is_archived: fields.is_archived ?? false,
     search_text: '',
     created_by_user_id: actor.userId,
-    ...times,
+    ...rowTimes(kept),
   } satisfies Insertable<CrmClientsTable>;
   row.search_text = clientSearchText(row.name, row.phone, row.email);
-  const created = await clients.insert(tx.db, row);
-  await emit(tx, { orgId: actor.orgId, name: 'client.created', entityType: 'client', entityId: id, context: { version: 1 }, record: created });
+  return row;
+}
+
+function createdEvent(actor: CrmActor, record: ClientOut) {
+  return { orgId: actor.orgId, name: 'client.created', entityType: 'client', entityId: record.id, context: { version: 1 }, record } as const;
+}
+
+export async function createClient(tx: Tx, actor: CrmActor, input: ClientCreateInput, kept: KeptTimes = {}): Promise<ClientOut> {
+  const created = await clients.insert(tx.db, newClientRow(actor, input, kept));
+  await emit(tx, createdEvent(actor, created));
+  return created;
+}
+
+/** Several new clients at once (an import): what createClient writes for each, with shared statements. */
+export async function createClients(tx: Tx, actor: CrmActor, inputs: ReadonlyArray<{ input: ClientCreateInput; kept: KeptTimes }>): Promise<ClientOut[]> {
+  const created = await insertMany(tx.db, clients, inputs.map(({ input, kept }) => newClientRow(actor, input, kept)));
+  await emitMany(tx, created.map((record) => createdEvent(actor, record)));
   return created;
 }
 

@@ -10,7 +10,7 @@ import type { Tx } from '../../storage/storage.ts';
 import { recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import type { CrmActor } from './actor.ts';
-import { createClient } from './clients.ts';
+import { createClient, createClients } from './clients.ts';
 import { createContact } from './contacts.ts';
 import { createDeal } from './deals.ts';
 import { createFunnel } from './funnels.ts';
@@ -31,18 +31,33 @@ function withTimes(schema: TObject): TObject {
 
 const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
-function importer<T>(collection: string, schema: TObject, create: (tx: Tx, actor: CrmActor, record: T, kept: KeptTimes) => Promise<unknown>): Importer {
-  return recordImporter<TObject, T & KeptTimes>(
+type WithTimes<T> = T & { created_at?: string; updated_at?: string };
+
+/** A record of the file as the use case takes it: its fields, and the times it keeps. */
+function split<T>({ created_at: createdAt, updated_at: updatedAt, ...record }: WithTimes<T>): { input: T; kept: KeptTimes } {
+  return { input: record as T, kept: { created_at: iso(createdAt), updated_at: iso(updatedAt) } };
+}
+
+function importer<T>(
+  collection: string,
+  schema: TObject,
+  create: (tx: Tx, actor: CrmActor, record: T, kept: KeptTimes) => Promise<unknown>,
+  createMany?: (tx: Tx, actor: CrmActor, records: Array<{ input: T; kept: KeptTimes }>) => Promise<unknown>,
+): Importer {
+  return recordImporter<TObject, WithTimes<T>>(
     collection,
     withTimes(schema),
-    (tx, ctx, { created_at: createdAt, updated_at: updatedAt, ...record }) => create(tx, actorOf(ctx), record as T, { created_at: iso(createdAt), updated_at: iso(updatedAt) }),
-    { omit: OUTPUT_ONLY },
+    (tx, ctx, record) => {
+      const { input, kept } = split(record);
+      return create(tx, actorOf(ctx), input, kept);
+    },
+    { omit: OUTPUT_ONLY, ...(createMany === undefined ? {} : { many: (tx, ctx, records) => createMany(tx, actorOf(ctx), records.map(split)) }) },
   );
 }
 
 export const crmImporters: Importer[] = [
   recordImporter('funnels', FunnelImport, (tx, ctx, record) => createFunnel(tx, ctx.org.id, record)),
-  importer('clients', ClientCreate, createClient),
+  importer('clients', ClientCreate, createClient, createClients),
   importer('contacts', ContactCreate, createContact),
   // A deal of the past may name an assignee who has since been deactivated.
   importer('deals', DealCreate, (tx, actor, record: Parameters<typeof createDeal>[2], kept) => createDeal(tx, actor, record, kept, 'members')),

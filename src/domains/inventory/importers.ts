@@ -13,7 +13,11 @@ import { settleWritesAhead } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import { allowsNegativeStock } from './movement-rule.ts';
-import { postMovement } from './movements.ts';
+import { postMovement, postMovementsTogether } from './movements.ts';
+import type { LedgerActor } from './actor.ts';
+import { prepareMovement } from './movement-rule.ts';
+import type { NewMovement } from './movement-rule.ts';
+import { writeInChunks } from '../importing.ts';
 import { takenLineIds } from './stock.queries.ts';
 import { createProduct } from './products.ts';
 import { ITEM_TYPES, MOVEMENT_KINDS, MovementLineInput } from './schemas.ts';
@@ -89,7 +93,28 @@ function problemsOf(schema: TObject, record: unknown): FieldProblem[] {
   return problems;
 }
 
+/** The first schema problem of the record at `at`, thrown as `<collection>[i].<field>`. */
+function checked<S extends TObject>(schema: S, record: unknown, at: string): Static<S> {
+  const problems = problemsOf(schema, record);
+  if (problems.length > 0) throw invalidFields(problems.map((p) => ({ field: `${at}.${p.field}`, message: p.message })));
+  return record as Static<S>;
+}
+
 /** Runs one record's write; any problem is reported as `<collection>[i].<field>` and rejects the whole file. */
+async function writeOne(tx: Tx, at: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+    // Its writes sent ahead fail here, as this record's (see importing.ts's writeRecord).
+    await settleWritesAhead(tx.db);
+  } catch (caught) {
+    const error = asAppError(caught);
+    if (!error) throw caught;
+    const given = Array.isArray(error.details.fields) ? (error.details.fields as FieldProblem[]) : [];
+    const fields = given.map((f) => ({ field: `${at}.${f.field}`, message: f.message }));
+    throw validationError(`${at}: ${error.message}`, fields.length ? fields : [{ field: at, message: error.message }]);
+  }
+}
+
 async function eachRecord<S extends TObject>(
   tx: Tx,
   collection: string,
@@ -99,22 +124,8 @@ async function eachRecord<S extends TObject>(
 ): Promise<number> {
   for (const [index, record] of records.entries()) {
     const at = `${collection}[${index}]`;
-    const problems = problemsOf(schema, record);
-    if (problems.length > 0) {
-      const fields = problems.map((p) => ({ field: `${at}.${p.field}`, message: p.message }));
-      throw invalidFields(fields);
-    }
-    try {
-      await write(record as Static<S>, index);
-      // Its writes sent ahead fail here, as this record's (see importing.ts's writeRecord).
-      await settleWritesAhead(tx.db);
-    } catch (caught) {
-      const error = asAppError(caught);
-      if (!error) throw caught;
-      const given = Array.isArray(error.details.fields) ? (error.details.fields as FieldProblem[]) : [];
-      const fields = given.map((f) => ({ field: `${at}.${f.field}`, message: f.message }));
-      throw validationError(`${at}: ${error.message}`, fields.length ? fields : [{ field: at, message: error.message }]);
-    }
+    const valid = checked(schema, record, at);
+    await writeOne(tx, at, () => write(valid, index));
   }
   return records.length;
 }
@@ -142,43 +153,66 @@ function sourceWarehouse(r: MovementRecord): string | undefined {
   return origin ?? undefined;
 }
 
-async function importMovement(tx: Tx, ctx: ImportContext, r: MovementRecord): Promise<void> {
+/** The movement POST /movements would have been given for the record, and its author if it names one. */
+function movementInput(r: MovementRecord): { author: string | undefined; input: NewMovement } {
   const warehouseId = sourceWarehouse(r);
   if (warehouseId === undefined) throw validationError('warehouse_id: is required', [{ field: 'warehouse_id', message: 'is required (or from_warehouse_id / to_warehouse_id as the API lists them)' }]);
-  let author = ctx.actingUserId;
-  if (r.created_by_user_id !== undefined) {
-    if (!(await memberUserIds(tx.db, ctx.org.id, [r.created_by_user_id])).has(r.created_by_user_id)) {
-      throw invalidField('created_by_user_id', 'is not a user of this organization');
-    }
-    author = r.created_by_user_id;
+  const input: NewMovement = {
+    id: r.id,
+    date: r.date,
+    kind: r.kind,
+    warehouse_id: warehouseId,
+    ...(r.kind === 'transfer' ? { to_warehouse_id: r.to_warehouse_id ?? null } : {}),
+    lines: r.lines.map(({ id: _id, cost_currency: _currency, ...line }) => line),
+    lineIds: r.lines.map((line) => line.id),
+    notes: r.notes ?? r.reason ?? null,
+    reference_type: r.reference_type ?? null,
+    reference_id: r.reference_id ?? null,
+  };
+  return { author: r.created_by_user_id, input };
+}
+
+function ledgerActor(ctx: ImportContext, author: string | undefined): LedgerActor {
+  return { orgId: ctx.org.id, currency: ctx.org.currency, userId: author ?? ctx.actingUserId, allowNegativeStock: allowsNegativeStock(ctx.org.settings) };
+}
+
+async function importMovement(tx: Tx, ctx: ImportContext, r: MovementRecord): Promise<void> {
+  const { author, input } = movementInput(r);
+  if (author !== undefined && !(await memberUserIds(tx.db, ctx.org.id, [author])).has(author)) {
+    throw invalidField('created_by_user_id', 'is not a user of this organization');
   }
-  const lines = r.lines.map(({ id: _id, cost_currency: _currency, ...line }) => line);
-  const lineIds = r.lines.map((line) => line.id);
+  const lineIds = input.lineIds ?? [];
   const given = lineIds.filter((id): id is string => id !== undefined);
   const taken = await takenLineIds(tx.db, ctx.org.id, given);
   const clash = lineIds.findIndex((id, i) => id !== undefined && (taken.has(id) || lineIds.indexOf(id) !== i));
   if (clash >= 0) throw validationError(`lines.${clash}.id: is already a movement line id`, [{ field: `lines.${clash}.id`, message: 'is already a movement line id of this organization or of this movement' }]);
-  await postMovement(
-    tx,
-    { orgId: ctx.org.id, currency: ctx.org.currency, userId: author, allowNegativeStock: allowsNegativeStock(ctx.org.settings) },
-    {
-      id: r.id,
-      date: r.date,
-      kind: r.kind,
-      warehouse_id: warehouseId,
-      ...(r.kind === 'transfer' ? { to_warehouse_id: r.to_warehouse_id ?? null } : {}),
-      lines,
-      lineIds,
-      notes: r.notes ?? r.reason ?? null,
-      reference_type: r.reference_type ?? null,
-      reference_id: r.reference_id ?? null,
-    },
-  );
+  await postMovement(tx, ledgerActor(ctx, author), input);
+}
+
+/**
+ * Several movements through the ledger's shared statements (as POST /movements shares them
+ * between requests), grouped as it groups them. Throws on anything one of them could not pass
+ * alone (an author who is not a member, a line id taken, a shortage): the records are then
+ * posted one by one, which names the first that fails (see writeInChunks).
+ */
+async function importMovements(tx: Tx, ctx: ImportContext, records: MovementRecord[]): Promise<void> {
+  const inputs = records.map(movementInput);
+  const authors = [...new Set(inputs.flatMap((m) => (m.author === undefined ? [] : [m.author])))];
+  const members = await memberUserIds(tx.db, ctx.org.id, authors);
+  if (authors.some((a) => !members.has(a))) throw new Error('an author is not a user of this organization');
+  const lineIds = inputs.flatMap((m) => (m.input.lineIds ?? []).filter((id): id is string => id !== undefined));
+  if (new Set(lineIds).size !== lineIds.length || (await takenLineIds(tx.db, ctx.org.id, lineIds)).size > 0) throw new Error('a line id is taken');
+  await postMovementsTogether(tx, inputs.map(({ author, input }) => prepareMovement(ledgerActor(ctx, author), input)));
 }
 
 const movements: Importer = {
   collection: 'movements',
-  importRecords: (tx, ctx, records) => eachRecord(tx, 'movements', MovementRecord, records, (r) => importMovement(tx, ctx, r)),
+  async importRecords(tx, ctx, records) {
+    const valid = records.map((r, i) => checked(MovementRecord, r, `movements[${i}]`));
+    const one = (r: MovementRecord, index: number) => writeOne(tx, `movements[${index}]`, () => importMovement(tx, ctx, r));
+    await writeInChunks(tx, valid, (nested, chunk) => importMovements(nested, ctx, chunk), one, (done) => ctx.progress?.('movements', done, valid.length));
+    return records.length;
+  },
 };
 
 /** Warehouses and products before the movements that refer to them. */

@@ -8,7 +8,7 @@
  * movement, and the newest-first feed.
  */
 import type { Kysely } from 'kysely';
-import { emit } from '../../events/emit.ts';
+import { emitMany } from '../../events/emit-many.ts';
 import { conflict, invalidField, validationError } from '../../http/errors.ts';
 import type { Sealer } from '../../platform/sealer.ts';
 import { isoWithoutOffset, readBool, readJson } from '../../storage/codecs.ts';
@@ -130,10 +130,13 @@ async function writeMovements(tx: Tx, movements: PreparedMovement[]): Promise<Mo
   await tx.run(bumpCounts, movementCounts(movements));
   for (const orgId of new Set(movements.map((m) => m.orgId))) await stockLedger.bump(tx.db, orgId);
   const views = movements.map((m, i) => movementView(m.movement, lines[i]!));
-  for (const [i, m] of movements.entries()) {
-    const stockChanges = m.changes.map((c) => ({ warehouseId: c.warehouseId, itemId: c.itemId, change: scaledToNumber(c.delta, QTY_SCALE) }));
-    await emit(tx, { orgId: m.orgId, name: 'movement.created', entityType: 'movement', entityId: m.movement.id, context: { kind: m.movement.kind, stockChanges }, record: views[i] });
-  }
+  await emitMany(
+    tx,
+    movements.map((m, i) => {
+      const stockChanges = m.changes.map((c) => ({ warehouseId: c.warehouseId, itemId: c.itemId, change: scaledToNumber(c.delta, QTY_SCALE) }));
+      return { orgId: m.orgId, name: 'movement.created', entityType: 'movement', entityId: m.movement.id, context: { kind: m.movement.kind, stockChanges }, record: views[i] } as const;
+    }),
+  );
   return views;
 }
 
@@ -238,6 +241,25 @@ class BalanceOrder implements SharingGroup<PreparedMovement> {
     }
     return false;
   }
+}
+
+/**
+ * Posts several movements in `tx` with shared statements, in groups as POST /movements forms
+ * them (an import); throws on any refusal, the caller then rolls back and posts them one by one.
+ */
+export async function postMovementsTogether(tx: Tx, movements: PreparedMovement[]): Promise<void> {
+  let group = new BalanceOrder();
+  let members: PreparedMovement[] = [];
+  for (const movement of movements) {
+    if (!group.add(movement)) {
+      await writeMovements(tx, members);
+      group = new BalanceOrder();
+      group.add(movement);
+      members = [];
+    }
+    members.push(movement);
+  }
+  if (members.length > 0) await writeMovements(tx, members);
 }
 
 /** POST /movements: movements arriving together share a transaction and its statements. */

@@ -3,6 +3,7 @@ import { chmod, rm } from 'node:fs/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { ensureSqliteFolder } from '../sqlite.ts';
 import { exists } from '../backup/files.ts';
+import { SQLITE_SEARCH_INSERT_TRIGGERS, sqliteSearchRebuild } from '../search-index.ts';
 import { statisticsStatements } from '../statistics.ts';
 import { BATCH_ROWS, CopyError } from './ends.ts';
 import type { RowBatches, SourceEnd, TableShape, TargetEnd } from './ends.ts';
@@ -104,6 +105,7 @@ export async function sqliteTarget(path: string, namedBy: string): Promise<Targe
   }
   const db = openFile(path, false, 'target');
   const inserts = new Map<string, BetterSqlite3.Statement>();
+  let searchTriggers: Array<{ name: string; sql: string }> = [];
   const removeCreated = async () => {
     if (!created) return;
     for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(`${path}${suffix}`, { force: true });
@@ -119,6 +121,9 @@ export async function sqliteTarget(path: string, namedBy: string): Promise<Targe
       // Rows go in table by table: references are checked at COMMIT.
       db.pragma('defer_foreign_keys = ON');
       for (const statement of schema) db.exec(statement);
+      // The search indexes are filled once at the end, in one pass each, not row by row.
+      searchTriggers = db.prepare(SQLITE_SEARCH_INSERT_TRIGGERS).all() as Array<{ name: string; sql: string }>;
+      for (const trigger of searchTriggers) db.exec(`DROP TRIGGER ${quoted(trigger.name)}`);
     },
     tables: async () => shapes(db),
     insert: async (table, rows) => {
@@ -142,6 +147,10 @@ export async function sqliteTarget(path: string, namedBy: string): Promise<Targe
       if (raised.changes === 0) db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table.name, last);
     },
     commit: async () => {
+      for (const trigger of searchTriggers) {
+        db.exec(trigger.sql);
+        db.exec(sqliteSearchRebuild(trigger.name));
+      }
       db.exec('COMMIT');
       // A server starting on the copy plans with statistics, not guesses.
       for (const statement of statisticsStatements('sqlite', [])) db.exec(statement);

@@ -100,27 +100,32 @@ function digestText(kind: ColumnKind, value: PlainValue): string {
   }
 }
 
+/** Row hashes are added modulo 2^256. */
+const MODULUS_MASK = (1n << 256n) - 1n;
+
 /**
  * A digest of a table's rows that does not depend on their order (the engines sort text
- * differently): each row's hash, sorted, hashed again.
+ * differently), in constant memory whatever the table's size: each row's hash, read as a
+ * 256-bit number, summed modulo 2^256 (a multiset hash: a row twice is not the row once), then
+ * hashed with the row count.
  */
 export class TableDigest {
-  readonly #rows: Buffer[] = [];
+  #rows = 0;
+  #sum = 0n;
 
   constructor(readonly kinds: readonly ColumnKind[]) {}
 
   add(row: readonly PlainValue[]): void {
     const text = JSON.stringify(row.map((v, i) => digestText(this.kinds[i] ?? 'text', v)));
-    this.#rows.push(createHash('sha256').update(text).digest());
+    this.#sum = (this.#sum + BigInt(`0x${createHash('sha256').update(text).digest('hex')}`)) & MODULUS_MASK;
+    this.#rows += 1;
   }
 
   get rows(): number {
-    return this.#rows.length;
+    return this.#rows;
   }
 
   hex(): string {
-    const all = createHash('sha256');
-    for (const row of [...this.#rows].sort(Buffer.compare)) all.update(row);
-    return all.digest('hex');
+    return createHash('sha256').update(`${this.#rows}:${this.#sum.toString(16)}`).digest('hex');
   }
 }
