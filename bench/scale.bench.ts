@@ -18,7 +18,7 @@ import { createContext, freshDatabase, POSTGRES_URL } from '../test/helpers/harn
 import type { DatabaseKind, TestContext } from '../test/helpers/harness.ts';
 import { deployServer, peakRssMbOf } from './deployed.ts';
 import { benchDatabases } from './lib.ts';
-import { buildOrganizations } from './scale/build.ts';
+import { buildOrganizations, unsubscribe } from './scale/build.ts';
 import { readCases, writeCases } from './scale/cases.ts';
 import type { Case } from './scale/cases.ts';
 import { middleOfYear, scaleSize } from './scale/dataset.ts';
@@ -82,6 +82,7 @@ async function measureEngine(kind: DatabaseKind, size: ScaleSize): Promise<Engin
       log(`${kind}: draining a backlog of ${backlog} pending rows`);
       const drain = await measureDrain(ctx.storage, server.url, built.large.token, backlog, DRAIN_LIMIT_S);
       log(`${kind}: drained ${drain.drained} in ${drain.seconds.toFixed(1)} s; reading`);
+      await unsubscribe(ctx, built);
       const since = middleOfYear(now);
       const reads = await measureAll(server.url, await readCases(server.url, built.demo.token, since), await readCases(server.url, built.large.token, since));
       log(`${kind}: writing`);

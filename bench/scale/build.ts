@@ -34,12 +34,21 @@ export interface Built {
   imports: ImportFigures[];
   /** Seconds of an empty file's import: the process's start and end, paid once per file. */
   startSeconds: number;
+  subscriptionId: string;
 }
 
-async function subscribeEverything(ctx: TestContext, p: Principal): Promise<void> {
+/** The subscription's id. */
+async function subscribeEverything(ctx: TestContext, p: Principal): Promise<string> {
   const created = await api(ctx, p.token, 'POST', '/webhooks', { body: { name: 'Scale bench', url: 'https://hooks.example.com/scale', events: ['*'] } });
   if (created.statusCode !== 201) throw new Error(`POST /webhooks: ${created.statusCode} ${created.body}`);
   await timedCli(['deliveries', 'pause', '--org', p.slug, '--reason', 'scale bench', '--db', ctx.config.databaseUrl]);
+  return (created.json() as { id: string }).id;
+}
+
+/** After the drain: the demo has no subscription, so neither has the large organization while both are measured. */
+export async function unsubscribe(ctx: TestContext, built: Built): Promise<void> {
+  const deleted = await api(ctx, built.large.token, 'DELETE', `/webhooks/${built.subscriptionId}`);
+  if (deleted.statusCode !== 200) throw new Error(`DELETE /webhooks: ${deleted.statusCode} ${deleted.body}`);
 }
 
 /** Import figures summed per collection, in the order first met. */
@@ -59,7 +68,7 @@ export async function buildOrganizations(ctx: TestContext, counts: Counts, dir: 
   const large = await createPrincipal(ctx, { slug: uniqueSlug('large') });
   const assignees = [large.userId];
   for (let i = 1; i < ASSIGNEES; i++) assignees.push((await createUser(ctx.storage, { orgSlug: large.slug, name: `Member ${i}`, rights: [...RIGHTS] })).id);
-  await subscribeEverything(ctx, large);
+  const subscriptionId = await subscribeEverything(ctx, large);
   mkdirSync(dir, { recursive: true });
   const empty = join(dir, 'empty.json');
   writeFileSync(empty, '{}');
@@ -75,5 +84,5 @@ export async function buildOrganizations(ctx: TestContext, counts: Counts, dir: 
       rmSync(file.path, { force: true });
     }
   }
-  return { demo, large, imports: byCollection(files), startSeconds };
+  return { demo, large, imports: byCollection(files), startSeconds, subscriptionId };
 }
