@@ -13,6 +13,7 @@
  * file (default 20,000), BENCH_SCALE_DRAIN_LIMIT_S the longest drain waited for (default 3600).
  * The tables are printed and written to bench/results/.
  */
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createContext, freshDatabase, POSTGRES_URL } from '../test/helpers/harness.ts';
 import type { DatabaseKind, TestContext } from '../test/helpers/harness.ts';
@@ -94,6 +95,7 @@ async function measureEngine(kind: DatabaseKind, size: ScaleSize): Promise<Engin
     }
   } finally {
     await ctx.close();
+    rmSync(`${WORK_DIR}${kind}`, { recursive: true, force: true });
   }
 }
 
