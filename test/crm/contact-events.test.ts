@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { api, createPrincipal, describeEachDatabase, json } from '../helpers/harness.ts';
+import { waitUntil } from '../helpers/patience.ts';
 
 interface FeedItem {
   event: string;
@@ -20,9 +21,14 @@ describeEachDatabase('contact events', (ctx) => {
     assert.equal((await patch({ is_archived: true }, 2)).statusCode, 200);
     assert.equal((await patch({ is_archived: false }, 3)).statusCode, 200);
 
-    const feed = await api(ctx(), reader.token, 'GET', '/events', { query: { entity_type: 'contact' } });
-    assert.equal(feed.statusCode, 200, feed.body);
-    const items = json<{ items: FeedItem[] }>(feed).items.filter((i) => i.data.entityId === contact.id);
+    // On PostgreSQL the feed shows events below the finished-transaction horizon: wait for the last.
+    let items: FeedItem[] = [];
+    await waitUntil('the five contact events in the feed', async () => {
+      const feed = await api(ctx(), reader.token, 'GET', '/events', { query: { entity_type: 'contact' } });
+      assert.equal(feed.statusCode, 200, feed.body);
+      items = json<{ items: FeedItem[] }>(feed).items.filter((i) => i.data.entityId === contact.id);
+      return items.length >= 5;
+    });
     assert.deepEqual(items.map((i) => [i.event, i.data.version, i.data.changedFields]), [
       ['contact.created', 1, undefined],
       ['contact.updated', 2, ['job_title']],
