@@ -15,11 +15,19 @@ const SHARED_SENTENCES = [
   /^Creates an? [\w ]+ at version 1\.$/, /^The id may be supplied/,
 ];
 
+/** Clauses of a sentence the instructions say for every tool (archived records in lists, a create's version). */
+const SHARED_CLAUSES = [/; archived ones only with include_archived=true(?=\.$)/, /(?<=^Creates an? [\w ]+) at version 1(?=[;,. ]|$)/, /, at version 1(?=\.$)/];
+/** What is left of a create's description said by the instructions: "Creates a deal." */
+const BARE_CREATE = /^Creates an? [\w ]+\.$/;
+
+/** `text` with its first word capitalized, unless that word is a name (`is_archived`, `isArchived`). */
+const capitalized = (text: string): string => (/^[a-z]+(?=[ ,;.])/.test(text) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text);
+
 function withoutShared(sentence: string): string {
   const shared = SHARED_SENTENCES.find((pattern) => pattern.test(sentence));
-  if (shared === undefined) return sentence;
+  if (shared === undefined) return SHARED_CLAUSES.reduce((said, clause) => said.replace(clause, ''), sentence);
   const rest = sentence.replace(/^Changes only the fields sent[;,] /, '');
-  return rest === sentence ? '' : rest;
+  return rest === sentence ? '' : capitalized(rest);
 }
 
 /** `text` ended at its last clause (before "; " or ": ", else ", ") within the room, never inside a parenthesis. */
@@ -48,18 +56,29 @@ export function briefOf(description: string | undefined): string | undefined {
   }
   // A first sentence too long on its own ends at its last clause within the room.
   if (brief.length > DESCRIPTION_CHARS + 40) brief = clauseCut(brief, DESCRIPTION_CHARS + 40);
-  return brief || undefined;
+  return BARE_CREATE.test(brief) ? undefined : brief || undefined;
 }
 
-/** The summary as the tool's title, unless it says no more than the name ("List deals" for listDeals). */
+/** Words of summaries that say what a word of an operation's name says ("Change a deal" for updateDeal, "Book a meeting" for createMeeting). */
+const SAME_WORDS: Record<string, string> = { change: 'update', post: 'create', book: 'create', file: 'create', replace: 'rotate', subscription: 'webhook' };
+
+/** The words of a name or a text, lower case, without articles, a synonym as the name's word. */
+export const wordsOf = (text: string): string[] =>
+  text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter((word) => word !== '' && !['a', 'an', 'the'].includes(word)).map((word) => SAME_WORDS[word] ?? word);
+
+/**
+ * The summary's head as the tool's title (before an aside in parentheses or a list after a colon:
+ * the description and the schema say those), unless it repeats the name ("Cancel a running
+ * process" for cancelProcess): what it says beyond the name, the description says.
+ */
 export function titleOf(summary: string, name: string): string | undefined {
-  const title = summary.replace(/ \(extension of v1\)$/, '');
-  const words = (value: string) => value.toLowerCase().replace(/\b(a|an|the)\b/g, '').replace(/[^a-z]/g, '');
-  return words(title) === words(name) ? undefined : title;
+  const title = summary.replace(/ \(extension of v1\)$/, '').split(/ \(|: /)[0] ?? summary;
+  const said = new Set(wordsOf(title));
+  return wordsOf(name).every((word) => said.has(word)) ? undefined : title;
 }
 
+/** What an agent weighs before a write: whether the user must confirm it (a risk without confirmation is the catalog's, in bizplat://capabilities). */
 export function riskText(action: CatalogAction): string | undefined {
-  if (action.mode === 'read') return undefined;
-  if (action.confirmation) return `Risk ${action.risk}; needs the user's confirmation.`;
-  return action.risk === 'low' ? undefined : `Risk ${action.risk}.`;
+  if (action.mode === 'read' || !action.confirmation) return undefined;
+  return `Risk ${action.risk}; needs the user's confirmation.`;
 }

@@ -1,9 +1,12 @@
 /**
  * The JSON Schemas of the tools, cut down from the OpenAPI document's to what an agent acts on, so
  * the tool list fits a model's context: examples, the "no NUL character" pattern every text field
- * carries, and descriptions repeated by the server's instructions are left out; a nullable field
- * reads `type: [T, "null"]`; component references point into the tool's own `$defs`.
+ * carries, and descriptions repeated by the server's instructions or by the schema itself are left
+ * out; a nullable field reads `type: [T, "null"]`, a choice of plain types `type: [T, U]`; component
+ * references point into the tool's own `$defs`.
  */
+import { wordsOf } from './descriptions.ts';
+
 type Json = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,7 +19,7 @@ const NO_NUL = '^[^\\u0000]*$';
  * Left out of every schema: examples, and the bounds and closedness an agent never comes near and the
  * API states in its refusal when one does (the full rules stay in the bizplat://openapi/… resources).
  */
-const DROPPED = new Set(['example', 'examples', 'minLength', 'maxLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'additionalProperties']);
+const DROPPED = new Set(['example', 'examples', 'minimum', 'maximum', 'minLength', 'maxLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'additionalProperties']);
 export interface Trim {
   /** Component names referenced so far: their definitions go into `$defs`. */
   used: Set<string>;
@@ -24,16 +27,36 @@ export interface Trim {
   said: Set<string>;
 }
 
-/** A field's description cut to its first clause: what the field is; the rest is in the resources. */
+/**
+ * A field's description cut to its first clause: what the field is; the rest is in the resources.
+ * Whether it extends the spec is no matter to a caller, and every record a field names is the organization's.
+ */
 function clause(description: string): string {
-  const first = (description.split(/; |\. | \(/)[0] ?? description).replace(/^extension: /, '');
-  return first;
+  return (description.split(/; |\. | \(/)[0] ?? description).replace(/^(extension|beyond the spec): /, '').replace(/ of the organization(?=$|[ ,;:])/, '');
 }
 
+/** Field descriptions the server's instructions give once for every field they fit. */
+const SHARED_DESCRIPTIONS = new Set(['at most two fraction digits', 'at most three fraction digits', 'validated']);
+
+/** A description that says no more than the schema beside it: its enum's values, a date format's pattern, its types. */
+function restatesSchema(schema: Json, description: string): boolean {
+  if (SHARED_DESCRIPTIONS.has(description)) return true;
+  if (description === 'a number or a decimal string' && JSON.stringify(schema.type) === '["number","string"]') return true;
+  if (Array.isArray(schema.enum) && description === `one of ${schema.enum.join(', ')}`) return true;
+  return schema.format === 'date' && description === 'YYYY-MM-DD';
+}
+
+/** A field's description that says no more than its name ("the warehouse" for warehouse_id). */
+function namesItself(name: string, description: string): boolean {
+  const named = new Set(wordsOf(name));
+  return wordsOf(description).every((word) => named.has(word));
+}
+
+/** `property` without its description where the toolset said it for a field of this name before (or said it with less after it). */
 export function saidOnce(name: string, property: unknown, said: Set<string>): unknown {
   if (!isObject(property) || typeof property.description !== 'string') return property;
   const key = `${name}\n${property.description}`;
-  if (!said.has(key)) {
+  if (![...said].some((before) => key === before || key.startsWith(`${before}, `))) {
     said.add(key);
     return property;
   }
@@ -41,9 +64,18 @@ export function saidOnce(name: string, property: unknown, said: Set<string>): un
   return rest;
 }
 
-/** `{anyOf: [X, {type: "null"}]}` as X with the type `[T, "null"]`, where X has one plain type. */
+const plainType = (option: unknown): option is { type: string } => isObject(option) && typeof option.type === 'string' && Object.keys(option).length === 1;
+
+/**
+ * `{anyOf: [X, {type: "null"}]}` as X with the type `[T, "null"]`, where X has one plain type;
+ * `{anyOf: [{type: T}, {type: U}]}` as `{type: [T, U]}`.
+ */
 function nullableFolded(schema: Json): Json {
   const options = schema.anyOf;
+  if (Array.isArray(options) && options.length > 1 && options.every(plainType)) {
+    const { anyOf: _anyOf, ...rest } = schema;
+    return { ...rest, type: options.map((option) => option.type) };
+  }
   if (!Array.isArray(options) || options.length !== 2) return schema;
   const [first, second] = options;
   if (!isObject(first) || !isObject(second) || second.type !== 'null' || Object.keys(second).length !== 1) return schema;
@@ -60,7 +92,9 @@ export function trimmed(schema: unknown, trim: Trim): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (DROPPED.has(key) || (key === 'pattern' && value === NO_NUL)) continue;
     if (key === 'description' && typeof value === 'string') {
-      copy.description = clause(value);
+      // A date-time's format is RFC 3339: an ISO 8601 time with its offset.
+      const said = schema.format === 'date-time' ? clause(value).replace(/(^|, )ISO 8601 with offset$/, '') : clause(value);
+      if (said !== '') copy.description = said;
     } else if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)) {
       const name = value.slice(COMPONENT_REF.length);
       trim.used.add(name);
@@ -70,12 +104,23 @@ export function trimmed(schema: unknown, trim: Trim): unknown {
       const { description: _description, ...item } = value;
       copy.items = trimmed(item, trim);
     } else if (key === 'properties' && isObject(value)) {
-      copy.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, saidOnce(name, trimmed(property, trim), trim.said)]));
+      copy.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, saidOnce(name, described(name, trimmed(property, trim)), trim.said)]));
     } else {
       copy[key] = trimmed(value, trim);
     }
   }
-  return nullableFolded(copy);
+  const folded = nullableFolded(copy);
+  if (typeof folded.description === 'string' && restatesSchema(folded, folded.description)) delete folded.description;
+  // An object open to any fields says so by having none listed.
+  if (isObject(folded.properties) && Object.keys(folded.properties).length === 0) delete folded.properties;
+  return folded;
+}
+
+/** `property` without a description its name already gives. */
+function described(name: string, property: unknown): unknown {
+  if (!isObject(property) || typeof property.description !== 'string' || !namesItself(name, property.description)) return property;
+  const { description: _description, ...rest } = property;
+  return rest;
 }
 
 /** The number of references to each definition in `schema`. */

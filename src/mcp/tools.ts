@@ -67,30 +67,52 @@ interface Input {
   bodyFields: string[] | undefined;
 }
 
-/** A paging or sync parameter: its type; the instructions say what it does and how far it goes. */
+/** A paging or sync parameter: its type; the instructions say what it does, how far it goes and its format. */
 function sharedParameter(schema: Json): Json {
-  return { type: schema.type, ...(schema.format ? { format: schema.format } : {}) };
-}
-
-/** A filter's description that says no more than its name ("only this client's deals" for client_id). */
-function selfEvident(description: unknown): boolean {
-  return typeof description === 'string' && /^only [^:;,]*$/.test(description);
+  return { type: schema.type };
 }
 
 /**
- * A create's body as an agent fills it: a null field is the same as one left out, so fields read
- * `type: T`; the id a client may choose is left out (the idempotency_key makes a retry safe).
+ * A filter's description that says no more than its name ("only this client's deals" for client_id),
+ * or that the tool's description gives ("assignee_id matches the executor or a co-executor").
  */
-function createBody(body: Json): void {
+function selfEvident(name: string, description: unknown, brief: string | undefined): boolean {
+  if (typeof description !== 'string') return true;
+  return /^only [^:;,]*$/.test(description) || (brief ?? '').includes(`${name} matches `);
+}
+
+/** Fields a record is created without: a new record is active (archiving is the update's). */
+const NOT_ON_CREATE = new Set(['is_archived', 'isArchived']);
+
+/**
+ * A write's body as an agent fills it. A field reads `type: T`, not `[T, "null"]`: in a create a
+ * null is the same as leaving the field out, and in an update the instructions say once that null
+ * clears a field. A create leaves out the id a client may choose (the idempotency_key makes a retry
+ * safe) and the archived flag; a second name for a field ("another name for variables") is left out.
+ */
+function writeBody(body: Json, create: boolean): void {
   const properties = objectOf(body.properties);
-  if (objectOf(properties.id).format === 'uuid') delete properties.id;
-  for (const property of Object.values(properties)) {
-    if (!isObject(property) || !Array.isArray(property.type) || property.type.length !== 2 || !property.type.includes('null')) continue;
-    property.type = property.type.find((type) => type !== 'null');
+  if (create) {
+    if (objectOf(properties.id).format === 'uuid') delete properties.id;
+    for (const name of NOT_ON_CREATE) delete properties[name];
+  }
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isObject(property)) continue;
+    const alias = typeof property.description === 'string' ? /^another name for (\w+)$/.exec(property.description) : null;
+    if (alias && alias[1] !== undefined && alias[1] in properties) delete properties[name];
+    else withoutNull(property, create);
   }
 }
 
-function inputSchema(operation: Json, action: CatalogAction, components: Json, said: Set<string>): Input {
+/** `schema` typed `T` where it reads `[T, "null"]`; in a create, the fields of its records too (a movement's lines). */
+function withoutNull(schema: Json, deep: boolean): void {
+  if (Array.isArray(schema.type) && schema.type.length === 2 && schema.type.includes('null')) schema.type = schema.type.find((type) => type !== 'null');
+  if (!deep) return;
+  const items = objectOf(schema.items);
+  for (const property of Object.values(objectOf(items.properties))) if (isObject(property)) withoutNull(property, deep);
+}
+
+function inputSchema(operation: Json, action: CatalogAction, components: Json, said: Set<string>, brief: string | undefined): Input {
   const trim: Trim = { used: new Set(), said };
   const properties: Record<string, Json> = {};
   const required: string[] = [];
@@ -99,7 +121,7 @@ function inputSchema(operation: Json, action: CatalogAction, components: Json, s
   for (const parameter of parameters) {
     const name = text(parameter.name);
     if (name === undefined || (parameter.in !== 'path' && parameter.in !== 'query') || REST_ONLY_PARAMETERS.has(name)) continue;
-    const description = SHARED_PARAMETERS.has(name) || selfEvident(parameter.description) ? {} : { description: parameter.description };
+    const description = SHARED_PARAMETERS.has(name) || selfEvident(name, parameter.description, brief) ? {} : { description: parameter.description };
     const schema = objectOf(saidOnce(name, trimmed({ ...objectOf(parameter.schema), ...description }, trim), said));
     properties[name] = SHARED_PARAMETERS.has(name) ? sharedParameter(schema) : schema;
     if (parameter.required === true) required.push(name);
@@ -124,7 +146,7 @@ function inputSchema(operation: Json, action: CatalogAction, components: Json, s
   if (action.confirmation) properties[ARGUMENT.confirm] = { type: 'boolean' };
   const root = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
   const schema = withDefinitions(root, definitions(objectOf(components.schemas), trim));
-  if (action.method === 'POST') createBody(objectOf(objectOf(schema.properties)[ARGUMENT.body]));
+  if (action.method === 'POST' || action.method === 'PATCH') writeBody(objectOf(objectOf(schema.properties)[ARGUMENT.body]), action.method === 'POST');
   return { ...flattened({ ...schema, type: 'object' }, input) };
 }
 
@@ -198,10 +220,10 @@ export function toolsOf(document: Json, actions: CatalogAction[]): ToolSpec[] {
       const summary = text(operation.summary) ?? name;
       const toolset = Array.isArray(operation.tags) ? (text(operation.tags[0]) ?? 'service') : 'service';
       if (!said.has(toolset)) said.set(toolset, new Set());
-      const input = inputSchema(operation, action, components, said.get(toolset) ?? new Set());
+      const brief = [briefOf(text(operation.description)), riskText(action)].filter(Boolean).join(' ');
+      const input = inputSchema(operation, action, components, said.get(toolset) ?? new Set(), brief);
       const output = action.mode === 'read' ? outputSchema(operation, components) : undefined;
       const right = text(operation['x-required-right']);
-      const brief = [briefOf(text(operation.description)), riskText(action)].filter(Boolean).join(' ');
       // Every tool has a description: the summary where the operation says no more.
       const description = brief || summary.replace(/ \(extension of v1\)$/, '');
       // A read's description says what it answers; a write's title says what it does.
