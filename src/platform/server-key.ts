@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, open, readFile } from 'node:fs/promises';
+import { chmod, link, open, readFile, unlink } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -131,29 +131,43 @@ export function keyFileOf(url: string): string | undefined {
 
 async function keyInFile(path: string, holdsSealed: boolean): Promise<Buffer> {
   try {
-    // 'wx': of two processes starting at once, one writes the key and the other reads it.
-    const handle = await open(path, holdsSealed ? 'r' : 'wx', 0o600);
-    try {
-      if (!holdsSealed) {
-        await handle.writeFile(randomBytes(32).toString('base64'));
-        await handle.sync();
-      }
-    } finally {
-      await handle.close();
-    }
+    if (holdsSealed) await (await open(path, 'r')).close();
+    else await createKeyFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && holdsSealed) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && holdsSealed) {
       throw new SealingKeyError(
         `the key file ${path} is missing, and this database holds values sealed with it (webhook secrets): copy the key file that was beside the database this one was restored or copied from (its name ends in .key; "backup" names it) to ${path}, or set BIZPLAT_SECRETS_KEY to the key they were sealed with. Nothing was started`,
       );
     }
-    if (code !== 'EEXIST') throw error;
+    throw error;
   }
   await chmod(path, 0o600).catch(() => {});
   const text = (await readFile(path, 'utf8')).trim();
   const key = Buffer.from(text, 'base64');
   if (key.length < 32) throw new Error(`the key file ${path} does not hold a key (32 bytes, base64); remove it only if nothing sealed with it must be read again`);
   return key;
+}
+
+/**
+ * Puts a new key beside the database unless one is there. The key is written whole under a
+ * name of this process's own, then linked into place, which fails if the file exists: of
+ * processes starting at once, one key wins and none reads a file still being written.
+ */
+async function createKeyFile(path: string): Promise<void> {
+  const written = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(written, 'wx', 0o600);
+  try {
+    await handle.writeFile(randomBytes(32).toString('base64'));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(written, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(written).catch(() => {});
+  }
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +111,22 @@ describe('sealing key at start [sqlite]', () => {
     const path = join(tempDir(), 'fresh.db');
     assert.equal(await openWith(`sqlite:${path}`), 'opened');
     assert.equal(existsSync(`${path}.key`), true);
+  });
+
+  it('servers starting at once on a new database all read the one whole key that was written', async () => {
+    const dir = tempDir();
+    const url = `sqlite:${join(dir, 'fresh.db')}`;
+    const first = openStorage(testConfig(url));
+    await migrate(first).finally(() => first.close());
+    const storages = Array.from({ length: 8 }, () => openStorage(testConfig(url)));
+    try {
+      const sealers = await Promise.all(storages.map((storage) => serverSealer(storage, undefined)));
+      const sealed = sealers[0]!.seal('test', 'ctx', 'the same key everywhere');
+      for (const sealer of sealers) assert.equal(sealer.open('test', 'ctx', sealed), 'the same key everywhere');
+    } finally {
+      await Promise.all(storages.map((storage) => storage.close()));
+    }
+    assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), [], 'no temporary key file is left');
   });
 });
 
