@@ -35,31 +35,39 @@ export interface FeedEvent {
 /** Where the feed is read: the storage's connection, and whether its rows can commit out of order. */
 export type FeedSource = Pick<Storage, 'db' | 'dialect'>;
 
-/** Up to `limit` events after `after`, oldest commit first. */
-export async function readFeed(source: FeedSource, orgId: string, after: FeedPosition, filter: FeedFilter, limit: number, withRecords = false): Promise<FeedEvent[]> {
+/** Up to `limit` events after `from`, oldest commit first. */
+export async function readFeed(source: FeedSource, orgId: string, from: FeedPosition, filter: FeedFilter, limit: number, withRecords = false): Promise<FeedEvent[]> {
   const horizon = await finishedTxHorizon(source.db, source.dialect);
-  const page = (from: FeedPosition, copied: boolean | undefined, count: number) => {
+  /** Events of transaction `tx` after `seq`, or (seq undefined) of the transactions after `tx`, up to `count`: one index range. */
+  const page = async (tx: number, seq: number | undefined, count: number) => {
+    if (count <= 0) return [];
     let query = source.db
       .selectFrom('events')
       .select(['tx_id', 'seq', 'id', 'event', 'data', 'created_at'])
       .$if(withRecords, (q) => q.select('record'))
       .where('org_id', '=', orgId)
-      .where((eb) => eb(eb.refTuple('tx_id', 'seq'), '>', eb.tuple(from.tx, from.seq)))
       .where('event', 'in', filter.names)
       .where('entity_type', 'in', filter.entityTypes);
+    query = seq === undefined ? query.where('tx_id', '>', tx) : query.where('tx_id', '=', tx).where('seq', '>', seq);
     if (horizon !== undefined) query = query.where('tx_id', '<', horizon);
-    if (copied !== undefined) query = query.where('tx_id', copied ? '>' : '=', 0);
     return query.orderBy('tx_id').orderBy('seq').limit(count).execute();
+  };
+  // The rest of the reader's transaction, then the transactions after it. Two plain ranges, not
+  // one row-value comparison: SQLite bounds its index by the first column of a row value only, so
+  // `(tx_id, seq) > (?, ?)` read every earlier event of the organization.
+  const after = async (from: FeedPosition, count: number) => {
+    const rest = await page(from.tx, from.seq, count);
+    return [...rest, ...(await page(from.tx, undefined, count - rest.length))];
   };
   let rows;
   if (horizon !== undefined) {
-    rows = await page(after, undefined, limit);
+    rows = await after(from, limit);
   } else {
     // SQLite stamps every event 0. Events stamped otherwise were copied from PostgreSQL
     // (`copy`) and come first, so that a position taken there goes on here: after them, the
     // events written here, in their own order.
-    const copied = after.tx > 0 || after.seq === 0 ? await page(after, true, limit) : [];
-    const here = copied.length < limit ? await page({ tx: 0, seq: after.tx > 0 ? 0 : after.seq }, false, limit - copied.length) : [];
+    const copied = from.tx > 0 ? await after(from, limit) : from.seq === 0 ? await page(0, undefined, limit) : [];
+    const here = await page(0, from.tx > 0 ? 0 : from.seq, limit - copied.length);
     rows = [...copied, ...here];
   }
   return rows.map((r) => ({

@@ -71,7 +71,8 @@ async function readVisible(ctx: FeedContext, actor: FeedActor, from: FeedPositio
   const events: FeedEvent[] = [];
   let position = from;
   let lastReadAt: string | undefined;
-  const chunkSize = Math.max(limit, FEED_CHUNK);
+  // A page's worth first (all of it, for a reader who sees every event), more only past unseen ones.
+  let chunkSize = limit;
   for (;;) {
     const chunk = await readFeed(ctx.storage, actor.orgId, position, filter, chunkSize, withRecords);
     const seen = await visibleIds(ctx, actor, chunk);
@@ -82,6 +83,7 @@ async function readVisible(ctx: FeedContext, actor: FeedActor, from: FeedPositio
       if (events.length === limit) return { events, position, lastReadAt };
     }
     if (chunk.length < chunkSize) return { events, position, lastReadAt };
+    chunkSize = Math.max(limit, FEED_CHUNK);
   }
 }
 
