@@ -53,7 +53,7 @@ export function groupCommitter(db: Kysely<Database>, syncLog?: () => Promise<voi
       // no work has run yet, so it may simply be tried again.
       outcomes = await retryingTransientConflicts(() => db.transaction().execute((trx) => runEntries(trx, batch)));
     } catch (error) {
-      for (const entry of batch) entry.reject(error);
+      for (const entry of batch) entry.reject(error instanceof FailedAlone ? error.cause : error);
       return;
     }
     const answer = () => {
@@ -99,7 +99,27 @@ const SAVEPOINT = CompiledQuery.raw('savepoint batch_entry');
 const RELEASE = CompiledQuery.raw('release batch_entry');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to batch_entry');
 
+/** The failure of a batch's only work: the whole transaction rolls back, and its caller hears `cause`. */
+class FailedAlone extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the write failed', { cause });
+  }
+}
+
 async function runEntries(trx: Transaction<Database>, batch: Pending[]): Promise<Outcome[]> {
+  // A work alone in its batch needs no savepoint: its transaction is its own. A savepoint held
+  // over a long write (an import) would keep the original of every page it changes in memory
+  // (SQLite empties its sub-journal only once no savepoint is open), a cost growing with the
+  // data already there rather than with the work.
+  const [only] = batch;
+  if (batch.length === 1 && only !== undefined) {
+    const hooks: Array<() => void> = [];
+    try {
+      return [{ entry: only, hooks, ok: true, value: await only.work(trx, hooks) }];
+    } catch (error) {
+      throw new FailedAlone(error);
+    }
+  }
   const outcomes: Outcome[] = [];
   for (const entry of batch) {
     const hooks: Array<() => void> = [];

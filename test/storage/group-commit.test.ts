@@ -62,6 +62,32 @@ describe('SQLite group commit', () => {
     }
   });
 
+  it('a write alone in its batch that fails is rolled back whole, runs once, and its caller hears its own error', async () => {
+    const storage = openStorage({ databaseUrl: `sqlite:${freshPath()}`, sqliteSynchronous: 'FULL' });
+    await sql`create table notes (id integer primary key, body text not null)`.execute(storage.db);
+    try {
+      await storage.transaction(({ db }) => sql`insert into notes (id, body) values (1, 'kept')`.execute(db));
+      let runs = 0;
+      const refusal = Object.assign(new Error('busy, as the work says'), { code: 'SQLITE_BUSY' });
+      const failed = await storage
+        .transaction(async ({ db }) => {
+          runs += 1;
+          await sql`insert into notes (id, body) values (2, 'rolled back')`.execute(db);
+          throw refusal;
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      assert.equal(failed, refusal, 'the caller hears the error its work threw');
+      assert.equal(runs, 1, 'a failure of the work itself is not taken for a busy database and run again');
+      const rows = await sql<{ body: string }>`select body from notes order by id`.execute(storage.db);
+      assert.deepEqual(rows.rows.map((r) => r.body), ['kept']);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('no caller hears success and no hook runs before the log is synced', async () => {
     const { db } = openSqlite(freshPath(), 'NORMAL');
     await sql`create table notes (id integer primary key)`.execute(db);
