@@ -16,11 +16,12 @@ import type { MeetingImportInput } from './schemas.ts';
 const recordField = (field: string) => (field === 'participant_ids' ? 'participantIds' : field);
 
 async function importMeeting(tx: Tx, ctx: ImportContext, record: MeetingImportInput): Promise<void> {
-  const { id, owner_user_id: owner, participantIds, duration_minutes: minutes, end_at: endAt, ...rest } = record;
+  const { id, owner_user_id: owner, participantIds, duration_minutes: minutes, end_at: endAt, updated_at: updatedAt, ...rest } = record;
   const end = endAt ?? (minutes === undefined ? undefined : new Date(Date.parse(rest.start_at) + minutes * 60_000).toISOString());
   const actor = { orgId: ctx.org.id, userId: owner ?? ctx.actingUserId, rights: new Set<string>(RIGHTS), orgSettings: ctx.org.settings, isAdmin: true };
   await createMeeting(tx, actor, { ...rest, ...(end === undefined ? {} : { end_at: end }), participant_ids: participantIds ?? [] }, {
     id, ownerUserId: owner ?? ctx.actingUserId, checkStart: false, announce: false, linkable: 'members',
+    ...(updatedAt === undefined ? {} : { updatedAt: new Date(updatedAt).toISOString() }),
   });
 }
 

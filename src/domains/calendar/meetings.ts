@@ -65,6 +65,8 @@ export interface CreateOptions {
   /** Who its owner and participants may be: active members (the API), or deactivated ones too (an import of history). */
   linkable?: LinkableUsers;
   now?: number;
+  /** When it last changed, kept by an import (default: now, as it is created). */
+  updatedAt?: string;
 }
 
 /** A meeting's stored fields as a write checked them, with its participants (the owner first). */
@@ -162,7 +164,7 @@ export async function createMeeting(tx: Tx, actor: CalendarActor, input: Meeting
   });
   const id = options.id ?? newId();
   if (options.id !== undefined && (await meetingExists(tx.db, orgId, id))) fail([{ field: 'id', message: `${id} is already a meeting of this organization` }]);
-  await insertMeeting(tx.db, { org_id: orgId, id, ...planned.columns, created_at: nowIso() }, planned.participants);
+  await insertMeeting(tx.db, { org_id: orgId, id, ...planned.columns, created_at: nowIso(), ...(options.updatedAt === undefined ? {} : { updated_at: options.updatedAt }) }, planned.participants);
   const stored = await findMeeting(tx.db, orgId, id);
   if (stored === undefined) throw new Error('the meeting just written is missing');
   const out = meetingOut(stored);

@@ -13,8 +13,9 @@ export const MEETINGS = defineCollection('meetings');
 export const REMINDERS_TABLE = 'meeting_reminders';
 
 /** Books a meeting, stamped as changed when it was booked. */
-export async function insertMeeting(db: Db, row: Omit<Insertable<MeetingsTable>, 'updated_at'>, participants: readonly string[]): Promise<void> {
-  await db.insertInto('meetings').values({ ...row, updated_at: row.created_at }).execute();
+/** A new meeting; `updated_at` is its creation unless an import keeps an earlier change's time. */
+export async function insertMeeting(db: Db, row: Omit<Insertable<MeetingsTable>, 'updated_at'> & { updated_at?: string }, participants: readonly string[]): Promise<void> {
+  await db.insertInto('meetings').values({ ...row, updated_at: row.updated_at ?? row.created_at }).execute();
   await db.insertInto('meeting_participants').values(participants.map((userId) => ({ org_id: row.org_id, user_id: userId, meeting_id: row.id }))).execute();
   await MEETINGS.bump(db, row.org_id);
 }

@@ -96,6 +96,7 @@ export const MeetingImport = Type.Object({
   duration_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DURATION_MINUTES })),
   participantIds: MeetingCreate.properties.participant_ids,
   owner_user_id: Type.Optional(RefId()),
+  updated_at: Type.Optional(DateTime({ description: 'kept: when the meeting last changed' })),
   location: MeetingCreate.properties.location,
   video_url: MeetingCreate.properties.video_url,
   summary: MeetingCreate.properties.summary,
