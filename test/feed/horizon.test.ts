@@ -20,6 +20,9 @@ describeEachDatabase('the events feed and overlapping transactions', (ctx) => {
     const emitIn = (release?: Promise<void>, emitted?: () => void) =>
       ctx().storage.transaction(async (tx) => {
         const id = await emit(tx, { orgId: p.orgId, name: 'client.created', entityType: 'client', entityId: newId(), context: { version: 1 } });
+        // On PostgreSQL the event's INSERT goes out without waiting for its answer: read it back,
+        // so that it has been written (and the transaction holds its id) before the newer one starts.
+        await tx.db.selectFrom('events').select('seq').where('id', '=', id).execute();
         emitted?.();
         await release;
         return id;
