@@ -9,13 +9,12 @@ import { AppError } from '../http/errors.ts';
 
 export const ROUTE_HEADER = 'x-bizplat-mcp-route';
 
+/** A callback hook, not an async one: it runs on every request, and costs no promise there. */
 export function installMcpRouteGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const meant = request.headers[ROUTE_HEADER];
-    if (meant === undefined) return;
-    const matched = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
-    if (meant !== matched) {
-      throw new AppError(422, 'validation_error', 'route_mismatch', `the arguments make a request to ${matched}, not to this tool's ${String(meant)}`, { route: matched });
-    }
+    const matched = meant === undefined ? undefined : `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+    if (matched === undefined || meant === matched) return done();
+    done(new AppError(422, 'validation_error', 'route_mismatch', `the arguments make a request to ${matched}, not to this tool's ${String(meant)}`, { route: matched }));
   });
 }

@@ -62,14 +62,8 @@ export async function issueCodeIn(tx: Tx, key: Buffer, input: NewCode): Promise<
   return code;
 }
 
-export interface CodeRecord {
+export interface CodeRecord extends NewCode {
   codeHash: string;
-  clientId: string;
-  orgId: string;
-  orgUserId: string;
-  scopes: string[];
-  redirectUri: string;
-  codeChallenge: string;
   expiresAt: string;
   usedAt: string | null;
   tokenId: string | null;

@@ -4,7 +4,6 @@
  * against a live HTTP server, and type-checked from an ES module and a CommonJS module.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { endWithTest } from '../helpers/children.ts';
+import { runToEnd } from '../helpers/children.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGE = join(ROOT, 'packages', 'client');
@@ -22,17 +21,7 @@ const app = join(dir, 'app');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a command to its end; the test fails with its output when it does not succeed. */
-function run(t: Parameters<typeof endWithTest>[0], command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
-  const child = endWithTest(t, spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} ended with ${code}:\n${out}\n${err}`))));
-  });
-}
+const run = (t: Parameters<typeof runToEnd>[0], command: string, args: string[], cwd: string, env: Record<string, string> = {}) => runToEnd(t, command, args, { cwd, env });
 
 const USAGE = `
 const api = createBizplatClient({ baseUrl: process.env.BASE, token: 'tok', retries: 0 });

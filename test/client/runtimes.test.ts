@@ -5,7 +5,7 @@
  * A runtime that is not installed is reported as skipped, loudly.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import type { TestContext } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { endWithTest } from '../helpers/children.ts';
+import { runToEnd } from '../helpers/children.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const CHROMIUM = process.env.BIZPLAT_CHROMIUM ?? '/usr/bin/chromium';
@@ -88,17 +88,9 @@ after(() => {
   return new Promise((ok) => server.close(ok));
 });
 
-function run(t: TestContext, command: string, args: string[]): Promise<unknown> {
-  const env = { ...process.env, BASE: `${base}/api/public/v1`, SECRET: secret, PAYLOAD: payload, HEADERS: JSON.stringify(signed()), DENO_DIR: join(dir, 'deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
-  const child = endWithTest(t, spawn(command, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] }));
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${command} ended with ${code}:\n${out}\n${err}`))));
-  });
+async function run(t: TestContext, command: string, args: string[]): Promise<unknown> {
+  const env = { BASE: `${base}/api/public/v1`, SECRET: secret, PAYLOAD: payload, HEADERS: JSON.stringify(signed()), DENO_DIR: join(dir, 'deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
+  return JSON.parse(await runToEnd(t, command, args, { cwd: dir, env }));
 }
 
 const runtimes = [

@@ -3,6 +3,7 @@
  * (with its process group, when it leads one) when this test process exits or is interrupted, and
  * `endWithTest` also when the test that started it ends.
  */
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { after } from 'node:test';
 import type { TestContext } from 'node:test';
@@ -70,4 +71,20 @@ export function endWithTest<T extends ChildProcess>(t: Pick<TestContext, 'after'
     await exited(child);
   });
   return child;
+}
+
+/**
+ * Runs a command to its end, ended with the test `t` if it outlives it, and resolves to its
+ * standard output; rejects with both outputs when it does not exit 0.
+ */
+export function runToEnd(t: Pick<TestContext, 'after'>, command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
+  const child = endWithTest(t, spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} ended with ${code}:\n${out}\n${err}`))));
+  });
 }
