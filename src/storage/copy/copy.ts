@@ -218,13 +218,19 @@ async function copyTables(
     const digest = new TableDigest(columnKinds);
     const counterAt = table.counter === undefined ? -1 : table.columns.findIndex((c) => c.name === table.counter);
     let last = counters.get(table.name) ?? 0n;
+    // One batch is written while the next is read and hashed: the target's work overlaps ours.
+    let writing: Promise<void> | undefined;
     const write = async (rows: PlainValue[][]) => {
       for (const row of rows) {
         digest.add(row);
         const id = counterAt >= 0 ? row[counterAt] : undefined;
         if (typeof id === 'bigint' && id > last) last = id;
       }
-      await target.insert(table, rows.map((row) => row.map((v, i) => forTarget(columnKinds[i]!, v, target.dialect))));
+      const converted = rows.map((row) => row.map((v, i) => forTarget(columnKinds[i]!, v, target.dialect)));
+      await writing;
+      writing = target.insert(table, converted);
+      // Its failure is reported where it is awaited (the next write, or the table's end), not as an unhandled rejection meanwhile.
+      writing.catch(() => {});
     };
     for await (const batch of source.rows(from)) {
       let rows = batch.map((raw) => positions.map((p, i) => plain(columnKinds[i]!, raw[p] ?? null)));
@@ -234,6 +240,7 @@ async function copyTables(
     }
     const added = (changes.add ?? []).filter((a) => a.table === table.name).map((a) => table.columns.map((c) => a.row[c.name] ?? null));
     if (added.length > 0) await write(added);
+    await writing;
     if (table.counter !== undefined) await target.setCounter(table, last);
     expected.set(table.name, digest);
     onProgress?.({ phase: 'copying', table: table.name, index: index + 1, tables: targetTables.length, rows: digest.rows });

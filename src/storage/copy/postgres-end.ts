@@ -83,13 +83,19 @@ function qualified(connection: Connection, table: string): string {
 async function* batchesOf(connection: Connection, table: TableShape): RowBatches {
   const { client } = connection;
   await client.query(`DECLARE copy_rows NO SCROLL CURSOR FOR SELECT ${table.columns.map((c) => quoted(c.name)).join(', ')} FROM ${qualified(connection, table.name)}`);
+  const fetch = (): Promise<pg.QueryResult<RawValue[]>> => client.query<RawValue[]>({ text: `FETCH ${BATCH_ROWS} FROM copy_rows`, rowMode: 'array' });
+  // The next batch is asked for before this one is handed over: the server reads while the copy hashes and writes.
+  let next: Promise<pg.QueryResult<RawValue[]>> | undefined = fetch();
   try {
-    for (;;) {
-      const { rows } = await client.query<RawValue[]>({ text: `FETCH ${BATCH_ROWS} FROM copy_rows`, rowMode: 'array' });
-      if (rows.length === 0) break;
-      yield rows;
+    while (next !== undefined) {
+      const { rows }: pg.QueryResult<RawValue[]> = await next;
+      next = rows.length < BATCH_ROWS ? undefined : fetch();
+      next?.catch(() => {});
+      if (rows.length > 0) yield rows;
     }
   } finally {
+    // A reader that stopped early leaves a fetch under way: the connection answers it before the CLOSE.
+    await next?.catch(() => {});
     await client.query('CLOSE copy_rows');
   }
 }

@@ -3,7 +3,7 @@
  * timestamps as text; PostgreSQL has BOOLEAN, JSONB and TIMESTAMPTZ. A column's kind is read
  * from the PostgreSQL side when there is one (SQLite's declared types cannot tell them apart).
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import pg from 'pg';
 import type { Dialect } from '../storage.ts';
 
@@ -100,24 +100,27 @@ function digestText(kind: ColumnKind, value: PlainValue): string {
   }
 }
 
-/** Row hashes are added modulo 2^256. */
-const MODULUS_MASK = (1n << 256n) - 1n;
+/** A row's hash is read as eight 32-bit lanes. */
+const LANES = 8;
 
 /**
  * A digest of a table's rows that does not depend on their order (the engines sort text
- * differently), in constant memory whatever the table's size: each row's hash, read as a
- * 256-bit number, summed modulo 2^256 (a multiset hash: a row twice is not the row once), then
- * hashed with the row count.
+ * differently), in constant memory whatever the table's size: each row's SHA-256, read as
+ * eight 32-bit numbers, added lane by lane modulo 2^32 (a multiset hash: a row twice is not
+ * the row once), then hashed with the row count. Plain numbers, no big integer per row: the
+ * digest is on the copy's path for every row, twice.
  */
 export class TableDigest {
   #rows = 0;
-  #sum = 0n;
+  readonly #sum = new Uint32Array(LANES);
 
   constructor(readonly kinds: readonly ColumnKind[]) {}
 
   add(row: readonly PlainValue[]): void {
-    const text = JSON.stringify(row.map((v, i) => digestText(this.kinds[i] ?? 'text', v)));
-    this.#sum = (this.#sum + BigInt(`0x${createHash('sha256').update(text).digest('hex')}`)) & MODULUS_MASK;
+    const texts = new Array<string>(row.length);
+    for (let i = 0; i < row.length; i++) texts[i] = digestText(this.kinds[i] ?? 'text', row[i] ?? null);
+    const digest = hash('sha256', JSON.stringify(texts), 'buffer');
+    for (let lane = 0; lane < LANES; lane++) this.#sum[lane] = (this.#sum[lane]! + digest.readUInt32LE(lane * 4)) >>> 0;
     this.#rows += 1;
   }
 
@@ -126,6 +129,6 @@ export class TableDigest {
   }
 
   hex(): string {
-    return createHash('sha256').update(`${this.#rows}:${this.#sum.toString(16)}`).digest('hex');
+    return createHash('sha256').update(`${this.#rows}:${Buffer.from(this.#sum.buffer).toString('hex')}`).digest('hex');
   }
 }
