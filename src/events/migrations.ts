@@ -106,4 +106,11 @@ export const eventMigrations: Migration[] = [
       `DROP INDEX IF EXISTS event_progress_pending`,
     ],
   },
+  {
+    // Due jobs of paused organizations, moved out of the due range (outbox/parking.ts).
+    name: '0018_outbox_parked',
+    statements: (t) => [
+      `CREATE TABLE outbox_parked (job_table TEXT NOT NULL, org_id TEXT NOT NULL, id TEXT NOT NULL, next_attempt_at ${t.timestamp} NOT NULL, PRIMARY KEY (job_table, org_id, id))`,
+    ],
+  },
 ];

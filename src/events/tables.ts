@@ -45,10 +45,19 @@ export interface OutboxPausesTable {
   reason: string;
 }
 
+/** A due job of a paused organization, parked: its job table's row has next_attempt_at NULL until resume puts this back. */
+export interface OutboxParkedTable {
+  job_table: string;
+  org_id: string;
+  id: string;
+  next_attempt_at: DbTimestamp;
+}
+
 export interface EventTables {
   events: EventsTable;
   event_progress: EventProgressTable;
   outbox_pauses: OutboxPausesTable;
+  outbox_parked: OutboxParkedTable;
 }
 
 declare module '../storage/schema.ts' {

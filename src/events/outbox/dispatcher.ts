@@ -4,6 +4,7 @@ import { noteDispatchedQueue } from '../backlog.ts';
 import { PassLoop } from '../pass-loop.ts';
 import { attempt, claimDue, recordOutcomes } from './attempt.ts';
 import { OUTBOX_RESUMED_CHANNEL } from './pause.ts';
+import { parkPausedJobs } from './parking.ts';
 import { nextDueAt } from './queries.ts';
 import type { AttemptResult, DispatchSettings, Job, JobQueue, Outcome } from './types.ts';
 
@@ -75,6 +76,11 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       await this.#flushing;
       if (this.#held) await this.#flush();
       if (this.#held) return;
+    }
+    // Due jobs of paused organizations are moved aside first, a transaction at a time, so claims never step over them.
+    while ((await parkPausedJobs(this.#storage, this.#queue.table, new Date().toISOString())) > 0) {
+      if (this.#loop.stopped) return;
+      await new Promise((resolve) => setImmediate(resolve));
     }
     for (;;) {
       const free = concurrency - this.#inFlight.size;

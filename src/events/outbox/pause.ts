@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../storage/codecs.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
+import { unparkJobs } from './parking.ts';
 import { deletePauses, findPauses, insertPauses } from './queries.ts';
 
 /** Notified when deliveries resume: every dispatcher looks for due jobs at once. */
@@ -25,7 +26,9 @@ export function pauseOutgoing(tx: Tx, orgIds: readonly string[], reason: string)
 
 /** Resumes them; returns the ones that were paused. Dispatchers wake after the commit. */
 export async function resumeOutgoing(tx: Tx, orgIds: readonly string[]): Promise<string[]> {
+  // The pause rows go first: a dispatcher parking meanwhile waits for them (see parking.ts).
   const resumed = await deletePauses(tx.db, orgIds);
+  await unparkJobs(tx, resumed);
   if (resumed.length > 0) await tx.notify(OUTBOX_RESUMED_CHANNEL);
   return resumed;
 }

@@ -9,7 +9,7 @@ import type { Job, JobColumns } from './types.ts';
 type JobsDb = Kysely<Record<string, JobColumns>>;
 
 /** The job table seen through its common columns only. */
-const jobs = (db: Db): JobsDb => db as unknown as JobsDb;
+export const jobs = (db: Db): JobsDb => db as unknown as JobsDb;
 
 /** The columns every job table starts with, for a domain's CREATE TABLE. */
 export function jobColumnsDdl(t: DdlTypes): string {
@@ -85,6 +85,7 @@ export async function nextDueAt(db: Db, table: string): Promise<string | undefin
     .selectFrom(table)
     .select('next_attempt_at')
     .where('status', '=', 'pending')
+    .where('next_attempt_at', 'is not', null)
     .where('locked_until', 'is', null)
     .where(notPaused(sql.ref(`${table}.org_id`)))
     .orderBy('next_attempt_at')
