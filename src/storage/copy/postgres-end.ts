@@ -152,10 +152,24 @@ function copyRows(rows: readonly PlainValue[][]): string {
   return text;
 }
 
+/** The schema's indexes that back no constraint (a primary key's, a unique constraint's stay), by name. */
+async function secondaryIndexes({ client, schema }: Connection): Promise<Array<{ name: string; definition: string }>> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+      ORDER BY c.relname`,
+    [schema],
+  );
+  return rows;
+}
+
 /** Writes into the URL's schema in one transaction: the schema made, the rows written and checked, then COMMIT. */
 export async function postgresTarget(url: string): Promise<TargetEnd> {
   const connection = await connect(url, 'target');
   const { client } = connection;
+  // Built once all rows are in: one sort per index instead of an index entry per row (the trigram GIN above all).
+  let deferred: Array<{ name: string; definition: string }> = [];
   return {
     dialect: 'postgres',
     existingTables: () => tableNames(connection),
@@ -164,6 +178,13 @@ export async function postgresTarget(url: string): Promise<TargetEnd> {
       await scopeTransaction(connection);
       if (connection.named) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted(connection.schema)}`);
       for (const statement of schema) await client.query(statement);
+      deferred = await secondaryIndexes(connection);
+      for (const index of deferred) await client.query(`DROP INDEX ${qualified(connection, index.name)}`);
+    },
+    rowsWritten: async () => {
+      // A unique index's definition fails here on duplicate rows: the copy is refused.
+      for (const index of deferred) await client.query(index.definition);
+      deferred = [];
     },
     tables: () => shapes(connection),
     insert: async (table, rows) => {
