@@ -245,6 +245,7 @@ async function copyTables(
     expected.set(table.name, digest);
     onProgress?.({ phase: 'copying', table: table.name, index: index + 1, tables: targetTables.length, rows: digest.rows });
   }
+  await target.rowsWritten();
   await recountLists(target);
   return checkTables(target, targetTables, expected, source.dialect, sourceByName, onProgress);
 }

@@ -38,6 +38,8 @@ export interface TargetEnd {
   begin(schema: readonly string[]): Promise<void>;
   tables(): Promise<TableShape[]>;
   insert(table: TableShape, rows: PlainValue[][]): Promise<void>;
+  /** Every table's rows are in: builds what begin put off until then (PostgreSQL's secondary indexes), before the rows are read back. */
+  rowsWritten(): Promise<void>;
   rows(table: TableShape): RowBatches;
   /** Runs one statement of storage's own text (no parameter) in the copy's transaction; its rows by column name. */
   run(statement: string): Promise<Array<Record<string, unknown>>>;

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { parsePostgresUrl } from '../postgres.ts';
 import { statisticsStatements } from '../statistics.ts';
 import { BATCH_ROWS, CopyError } from './ends.ts';
@@ -8,8 +11,6 @@ import type { PlainValue, RawValue } from './values.ts';
 
 /** Every value arrives as PostgreSQL's text form: values.ts reads it per column kind. */
 const TEXT_ONLY = { getTypeParser: () => (text: string) => text } as pg.CustomTypesConfig;
-/** PostgreSQL takes at most 65535 parameters a statement. */
-const MAX_PARAMETERS = 60_000;
 
 function quoted(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
@@ -132,10 +133,43 @@ export async function postgresSource(url: string): Promise<SourceEnd> {
   };
 }
 
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** One value in COPY's text format. */
+function copyField(value: PlainValue): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'bigint' || typeof value === 'number') return String(value);
+  // bytea's hex form, its backslash escaped for COPY.
+  if (Buffer.isBuffer(value)) return `\\\\x${value.toString('hex')}`;
+  return value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!);
+}
+
+/** Rows in COPY's text format: fields split by tabs, each row ended by a newline. */
+function copyRows(rows: readonly PlainValue[][]): string {
+  let text = '';
+  for (const row of rows) text += `${row.map(copyField).join('\t')}\n`;
+  return text;
+}
+
+/** The schema's indexes that back no constraint (a primary key's, a unique constraint's stay), by name. */
+async function secondaryIndexes({ client, schema }: Connection): Promise<Array<{ name: string; definition: string }>> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+      ORDER BY c.relname`,
+    [schema],
+  );
+  return rows;
+}
+
 /** Writes into the URL's schema in one transaction: the schema made, the rows written and checked, then COMMIT. */
 export async function postgresTarget(url: string): Promise<TargetEnd> {
   const connection = await connect(url, 'target');
   const { client } = connection;
+  // Built once all rows are in: one sort per index instead of an index entry per row (the trigram GIN above all).
+  let deferred: Array<{ name: string; definition: string }> = [];
   return {
     dialect: 'postgres',
     existingTables: () => tableNames(connection),
@@ -144,19 +178,20 @@ export async function postgresTarget(url: string): Promise<TargetEnd> {
       await scopeTransaction(connection);
       if (connection.named) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted(connection.schema)}`);
       for (const statement of schema) await client.query(statement);
+      deferred = await secondaryIndexes(connection);
+      for (const index of deferred) await client.query(`DROP INDEX ${qualified(connection, index.name)}`);
+    },
+    rowsWritten: async () => {
+      // A unique index's definition fails here on duplicate rows: the copy is refused.
+      for (const index of deferred) await client.query(index.definition);
+      deferred = [];
     },
     tables: () => shapes(connection),
     insert: async (table, rows) => {
-      const width = table.columns.length;
-      const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+      // COPY keeps the copied numbers of GENERATED ALWAYS identity columns (no OVERRIDING needed).
       const columns = table.columns.map((c) => quoted(c.name)).join(', ');
-      // Identity columns are GENERATED ALWAYS: the copied numbers are kept.
-      const overriding = table.counter !== undefined ? ' OVERRIDING SYSTEM VALUE' : '';
-      for (let start = 0; start < rows.length; start += perStatement) {
-        const chunk = rows.slice(start, start + perStatement);
-        const values = chunk.map((_, r) => `(${table.columns.map((__, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ');
-        await client.query(`INSERT INTO ${qualified(connection, table.name)} (${columns})${overriding} VALUES ${values}`, chunk.flat() as Array<Exclude<PlainValue, bigint>>);
-      }
+      const stream = client.query(copyFrom(`COPY ${qualified(connection, table.name)} (${columns}) FROM STDIN`));
+      await pipeline(Readable.from([copyRows(rows)]), stream);
     },
     rows: (table) => batchesOf(connection, table),
     run: async (statement) => (await client.query<Record<string, unknown>>(statement)).rows,

@@ -146,11 +146,14 @@ export async function sqliteTarget(path: string, namedBy: string): Promise<Targe
       const raised = db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(last, table.name);
       if (raised.changes === 0) db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table.name, last);
     },
-    commit: async () => {
+    rowsWritten: async () => {
       for (const trigger of searchTriggers) {
         db.exec(trigger.sql);
         db.exec(sqliteSearchRebuild(trigger.name));
       }
+      searchTriggers = [];
+    },
+    commit: async () => {
       db.exec('COMMIT');
       // A server starting on the copy plans with statistics, not guesses.
       for (const statement of statisticsStatements('sqlite', [])) db.exec(statement);
