@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { importData } from '../../src/import.ts';
 import { migrate } from '../../src/setup.ts';
 import { openStorage } from '../../src/storage/storage.ts';
 import type { Storage } from '../../src/storage/storage.ts';
@@ -81,6 +82,24 @@ describe('copy --to PostgreSQL, written by COPY', { skip: POSTGRES_URL ? false :
       assert.deepEqual(await read(returned.db), await read(source.storage.db));
     } finally {
       await returned.close();
+    }
+  });
+
+  it('a row PostgreSQL refuses in the middle of a table fails the copy at once, commits nothing and leaves no process behind', async () => {
+    const own = await createContext('sqlite');
+    try {
+      const p = await createPrincipal(own);
+      const clients = Array.from({ length: 3000 }, (_, i) => ({ name: `Client ${i}` }));
+      await importData(own.storage, p.slug, { clients });
+      // SQLite keeps a NUL in text; PostgreSQL's text cannot hold one.
+      await sql`UPDATE crm_clients SET name = 'a' || char(0) || 'b' WHERE rowid = (SELECT min(rowid) + 10 FROM crm_clients)`.execute(own.storage.db);
+      const refused = await fresh('postgres');
+      const result = await runCli(['copy', '--db', own.config.databaseUrl, '--to', direct(refused.url), '--json']);
+      assert.equal(result.code, 1, result.stdout);
+      assert.match(result.stderr, /table crm_clients: .*(0x00|null character|invalid byte sequence)/i);
+      assert.deepEqual(await onPostgres(refused.url, 'SELECT tablename FROM pg_tables WHERE schemaname = $name'), [], 'nothing committed');
+    } finally {
+      await own.close();
     }
   });
 

@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { parsePostgresUrl } from '../postgres.ts';
@@ -164,12 +164,62 @@ async function secondaryIndexes({ client, schema }: Connection): Promise<Array<{
   return rows;
 }
 
+/**
+ * One COPY … FROM STDIN per table, fed batch after batch: the server takes rows in while the
+ * next batch is read and hashed. A failure (a refused value, a broken constraint) is reported
+ * by the write or the end that follows it; nothing is committed either way.
+ */
+class CopyIn {
+  readonly #stream: ReturnType<typeof copyFrom>;
+  readonly #done: Promise<void>;
+
+  constructor(
+    client: pg.Client,
+    readonly table: string,
+    statement: string,
+  ) {
+    this.#stream = client.query(copyFrom(statement));
+    this.#done = finished(this.#stream).catch((error: unknown) => {
+      throw new Error(`table ${table}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
+    this.#done.catch(() => {});
+  }
+
+  async write(text: string): Promise<void> {
+    if (!this.#stream.write(text)) await Promise.race([once(this.#stream, 'drain'), this.#done]);
+  }
+
+  async end(): Promise<void> {
+    this.#stream.end();
+    await this.#done;
+  }
+
+  /** Fails the COPY (the server is sent CopyFail), so the connection can roll back. */
+  async abandon(): Promise<void> {
+    this.#stream.destroy(new Error('copy abandoned'));
+    await this.#done.catch(() => {});
+  }
+}
+
+/** `batches`, once `before` has run. */
+async function* batchesAfter(before: () => Promise<void>, batches: RowBatches): RowBatches {
+  await before();
+  yield* batches;
+}
+
 /** Writes into the URL's schema in one transaction: the schema made, the rows written and checked, then COMMIT. */
 export async function postgresTarget(url: string): Promise<TargetEnd> {
   const connection = await connect(url, 'target');
   const { client } = connection;
   // Built once all rows are in: one sort per index instead of an index entry per row (the trigram GIN above all).
   let deferred: Array<{ name: string; definition: string }> = [];
+  let copying: CopyIn | undefined;
+  /** The COPY under way, ended: the connection runs nothing else meanwhile. */
+  const endCopy = async () => {
+    const open = copying;
+    copying = undefined;
+    await open?.end();
+  };
   return {
     dialect: 'postgres',
     existingTables: () => tableNames(connection),
@@ -182,29 +232,43 @@ export async function postgresTarget(url: string): Promise<TargetEnd> {
       for (const index of deferred) await client.query(`DROP INDEX ${qualified(connection, index.name)}`);
     },
     rowsWritten: async () => {
+      await endCopy();
       // A unique index's definition fails here on duplicate rows: the copy is refused.
       for (const index of deferred) await client.query(index.definition);
       deferred = [];
     },
-    tables: () => shapes(connection),
-    insert: async (table, rows) => {
-      // COPY keeps the copied numbers of GENERATED ALWAYS identity columns (no OVERRIDING needed).
-      const columns = table.columns.map((c) => quoted(c.name)).join(', ');
-      const stream = client.query(copyFrom(`COPY ${qualified(connection, table.name)} (${columns}) FROM STDIN`));
-      await pipeline(Readable.from([copyRows(rows)]), stream);
+    tables: async () => {
+      await endCopy();
+      return shapes(connection);
     },
-    rows: (table) => batchesOf(connection, table),
-    run: async (statement) => (await client.query<Record<string, unknown>>(statement)).rows,
+    insert: async (table, rows) => {
+      if (copying?.table !== table.name) {
+        await endCopy();
+        // COPY keeps the copied numbers of GENERATED ALWAYS identity columns (no OVERRIDING needed).
+        const columns = table.columns.map((c) => quoted(c.name)).join(', ');
+        copying = new CopyIn(client, table.name, `COPY ${qualified(connection, table.name)} (${columns}) FROM STDIN`);
+      }
+      await copying.write(copyRows(rows));
+    },
+    rows: (table) => batchesAfter(endCopy, batchesOf(connection, table)),
+    run: async (statement) => {
+      await endCopy();
+      return (await client.query<Record<string, unknown>>(statement)).rows;
+    },
     setCounter: async (table, last) => {
+      await endCopy();
       if (table.counter === undefined || last < 1n) return;
       await client.query('SELECT setval(pg_get_serial_sequence($1, $2), $3, true)', [qualified(connection, table.name), table.counter, last.toString()]);
     },
     commit: async () => {
+      await endCopy();
       await client.query('COMMIT');
       // A server starting on the copy plans with statistics, not guesses.
       for (const statement of statisticsStatements('postgres', (await tableNames(connection)).map((t) => qualified(connection, t)))) await client.query(statement);
     },
     abandon: async () => {
+      await copying?.abandon();
+      copying = undefined;
       await client.query('ROLLBACK').catch(() => {});
       await client.end().catch(() => {});
     },
