@@ -1,9 +1,11 @@
 /** Contact person use cases. */
 import type { Insertable, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
+import { emitMany } from '../../events/emit-many.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
+import { insertMany } from '../../storage/bulk-insert.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
@@ -11,7 +13,7 @@ import type { Tx } from '../../storage/storage.ts';
 import type { CrmActor } from './actor.ts';
 import { email, handle, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import { clientExists, contacts } from './queries.ts';
+import { clientExists, contacts, existingClients } from './queries.ts';
 import type { ChannelOut, ContactCreateInput, ContactListInput, ContactOut, ContactPatchInput } from './schemas.ts';
 import type { CrmContactsTable } from './tables.ts';
 
@@ -33,12 +35,15 @@ function channelsOf(c: ChannelSource): ChannelOut[] {
   return out;
 }
 
-async function clean(db: Db, actor: CrmActor, input: ContactPatchInput): Promise<Partial<ContactOut>> {
+/** Whether a client id names a client of the organization: one lookup, or a set read for many records at once. */
+type ClientCheck = (id: string) => boolean | Promise<boolean>;
+
+async function clean(actor: CrmActor, input: ContactPatchInput, isClient: ClientCheck): Promise<Partial<ContactOut>> {
   const out: Partial<ContactOut> = {};
   if (input.name !== undefined) out.name = requiredText('name', input.name);
   if (input.client_id !== undefined) {
     out.client_id = input.client_id;
-    if (input.client_id !== null && !(await clientExists(db, actor.orgId, input.client_id))) {
+    if (input.client_id !== null && !(await isClient(input.client_id))) {
       throw invalidField('client_id', 'is not a client of this organization');
     }
   }
@@ -56,9 +61,11 @@ function contactSearchText(c: Pick<ContactOut, 'name' | 'phone' | 'email'>): str
   return searchText(c.name, c.phone, c.phone?.replace(/^\+/, ''), c.email);
 }
 
-export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreateInput, kept: KeptTimes = {}): Promise<ContactOut> {
+const clientOf = (db: Db, actor: CrmActor): ClientCheck => (id) => clientExists(db, actor.orgId, id);
+
+async function newContactRow(actor: CrmActor, input: ContactCreateInput, kept: KeptTimes, isClient: ClientCheck) {
   const id = input.id ?? newId();
-  const fields = await clean(tx.db, actor, input);
+  const fields = await clean(actor, input, isClient);
   const times = rowTimes(kept);
   const base = {
     name: fields.name ?? requiredText('name', input.name),
@@ -81,13 +88,32 @@ export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreat
     created_by_user_id: actor.userId,
     ...times,
   } satisfies Insertable<CrmContactsTable>;
-  const created = await contacts.insert(tx.db, row);
-  await emit(tx, { orgId: actor.orgId, name: 'contact.created', entityType: 'contact', entityId: id, context: { version: 1 }, record: created });
+  return row;
+}
+
+function createdEvent(actor: CrmActor, record: ContactOut) {
+  return { orgId: actor.orgId, name: 'contact.created', entityType: 'contact', entityId: record.id, context: { version: 1 }, record } as const;
+}
+
+export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreateInput, kept: KeptTimes = {}): Promise<ContactOut> {
+  const created = await contacts.insert(tx.db, await newContactRow(actor, input, kept, clientOf(tx.db, actor)));
+  await emit(tx, createdEvent(actor, created));
+  return created;
+}
+
+/** Several new contacts at once (an import): what createContact writes for each, the clients they name read in one statement. */
+export async function createContacts(tx: Tx, actor: CrmActor, inputs: ReadonlyArray<{ input: ContactCreateInput; kept: KeptTimes }>): Promise<ContactOut[]> {
+  const named = [...new Set(inputs.flatMap(({ input }) => (typeof input.client_id === 'string' ? [input.client_id] : [])))];
+  const known = new Set(await existingClients(tx.db, actor.orgId, named));
+  const rows = [];
+  for (const { input, kept } of inputs) rows.push(await newContactRow(actor, input, kept, (id) => known.has(id)));
+  const created = await insertMany(tx.db, contacts, rows);
+  await emitMany(tx, created.map((record) => createdEvent(actor, record)));
   return created;
 }
 
 export async function updateContact(tx: Tx, actor: CrmActor, id: string, input: ContactPatchInput, expected: number | undefined): Promise<ContactOut> {
-  const fields = await clean(tx.db, actor, input);
+  const fields = await clean(actor, input, clientOf(tx.db, actor));
   const outcome = await contacts.update(tx.db, actor.orgId, id, expected, (before) => {
     const after = { ...before, ...fields };
     const { tags: newTags, channels: _channels, ...plain } = fields;

@@ -11,7 +11,7 @@ import { recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import type { CrmActor } from './actor.ts';
 import { createClient, createClients } from './clients.ts';
-import { createContact } from './contacts.ts';
+import { createContact, createContacts } from './contacts.ts';
 import { createDeal } from './deals.ts';
 import { createFunnel } from './funnels.ts';
 import type { KeptTimes } from './normalize.ts';
@@ -58,7 +58,7 @@ function importer<T>(
 export const crmImporters: Importer[] = [
   recordImporter('funnels', FunnelImport, (tx, ctx, record) => createFunnel(tx, ctx.org.id, record)),
   importer('clients', ClientCreate, createClient, createClients),
-  importer('contacts', ContactCreate, createContact),
+  importer('contacts', ContactCreate, createContact, createContacts),
   // A deal of the past may name an assignee who has since been deactivated.
   importer('deals', DealCreate, (tx, actor, record: Parameters<typeof createDeal>[2], kept) => createDeal(tx, actor, record, kept, 'members')),
 ];

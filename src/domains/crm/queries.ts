@@ -152,6 +152,12 @@ export async function clientExists(db: Db, orgId: string, id: string): Promise<b
   return (await db.selectFrom('crm_clients').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
+/** Which of `ids` name clients of the organization (archived ones too, as clientExists). */
+export async function existingClients(db: Db, orgId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('crm_clients').select('id').where('org_id', '=', orgId).where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
 /** Makes no funnel of the organization the default (an imported one is about to be). */
 export async function clearDefaultFunnel(db: Db, orgId: string): Promise<void> {
   await db.updateTable('crm_funnels').set({ is_default: false }).where('org_id', '=', orgId).where('is_default', '=', true).execute();
