@@ -5,7 +5,7 @@ import type { Tx } from '../../storage/storage.ts';
 import type { Consumer, StoredEvent } from '../../events/types.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
-import { activeSubscriptionEvents, hasActiveSubscription, insertDeliveries } from './queries.ts';
+import { activeSubscriptionEvents, hasActiveSubscription, insertFanOutDeliveries } from './queries.ts';
 
 /** Dispatchers in every process wake on this channel when deliveries commit. */
 export const DELIVERIES_CHANNEL = 'bizplat_webhook_deliveries';
@@ -27,8 +27,8 @@ async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
   const record = targets.some(wantRecord) ? await eventRecord(tx.db, event.seq) : null;
   const withRecord = record === null ? body : deliveryBody(event.id, event.name, { ...data, record }, event.createdAt);
   const now = nowIso();
-  await insertDeliveries(
-    tx.db,
+  await insertFanOutDeliveries(
+    tx,
     targets.map((s) => ({
       org_id: event.orgId, id: newId(), subscription_id: s.id, event_id: event.id, event: event.name, body: wantRecord(s) ? withRecord : body, created_at: now, next_attempt_at: now,
     })),

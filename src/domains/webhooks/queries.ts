@@ -159,12 +159,28 @@ export type NewDelivery = Pick<Insertable<WebhookDeliveriesTable>, 'org_id' | 'i
   next_attempt_at: string;
 };
 
+type DeliveryRow = NewDelivery & { status: 'pending'; entity_id: string | null };
+
+const deliveryRow = (r: NewDelivery): DeliveryRow => ({ ...r, status: 'pending', entity_id: entityIdOf(r.body) });
+
 export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('webhook_deliveries')
-    .values(rows.map((r) => ({ ...r, status: 'pending' as const, entity_id: entityIdOf(r.body) })))
-    .execute();
+  await db.insertInto('webhook_deliveries').values(rows.map(deliveryRow)).execute();
+}
+
+/** One event's deliveries, one row per matching subscription: sent with the next statement on PostgreSQL. */
+const insertEventDeliveries = reusableStatement(
+  'insertEventDeliveries',
+  (db, rows: DeliveryRow[]) => db.insertInto('webhook_deliveries').values(rows),
+  (rows) => rows.flatMap((r) => [r.org_id, r.id, r.subscription_id, r.event_id, r.event, r.body, r.created_at, r.next_attempt_at, r.status, r.entity_id]),
+  (rows) => String(rows.length),
+  { unanswered: true },
+);
+
+/** A fan-out's deliveries of one event (as many as the organization's matching subscriptions): no round trip of their own. */
+export async function insertFanOutDeliveries(tx: Tx, rows: NewDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.run(insertEventDeliveries, rows.map(deliveryRow));
 }
 
 /** The record a delivery is about, read from the body it carries (payload.ts puts data.entityId there). */

@@ -36,6 +36,8 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   #unsubscribe: Array<() => void> = [];
   /** Outcomes wait in #toRecord because the database was away when they were to be recorded. */
   #held = false;
+  /** The last pass saw an organization paused (or none has run yet): this pass parks what fell due of theirs. */
+  #pausesSeen = true;
 
   constructor(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>, queue: JobQueue<J, R>, settings: DispatchSettings) {
     this.#storage = storage;
@@ -78,7 +80,7 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       if (this.#held) return;
     }
     // Due jobs of paused organizations are moved aside first, a transaction at a time, so claims never step over them.
-    while ((await parkPausedJobs(this.#storage, this.#queue.table, new Date().toISOString())) > 0) {
+    while (this.#pausesSeen && (await parkPausedJobs(this.#storage, this.#queue.table, new Date().toISOString())) > 0) {
       if (this.#loop.stopped) return;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -93,8 +95,9 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       for (const job of claim.jobs) this.#track(this.#attempt(claim.token, job));
       if (claim.jobs.length < free) break;
     }
-    const due = await nextDueAt(this.#storage.db, this.#queue.table);
-    const dueIn = due === undefined ? Infinity : Math.max(0, Date.parse(due) - Date.now());
+    const next = await nextDueAt(this.#storage.db, this.#queue.table);
+    this.#pausesSeen = next.anyPaused;
+    const dueIn = next.at === undefined ? Infinity : Math.max(0, Date.parse(next.at) - Date.now());
     this.#loop.schedule(Math.min(dueIn, pollMs));
   }
 

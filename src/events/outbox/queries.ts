@@ -79,9 +79,16 @@ export async function settleJob(db: Db, table: string, orgId: string, id: string
     .execute();
 }
 
-/** When the earliest unheld pending job falls due, or undefined when none waits (expired leases are the poll's). */
-export async function nextDueAt(db: Db, table: string): Promise<string | undefined> {
-  const row = await jobs(db)
+export interface NextDue {
+  /** When the earliest unheld pending job falls due, or undefined when none waits (expired leases are the poll's). */
+  at: string | undefined;
+  /** Whether any organization has its deliveries paused (then the next pass parks what falls due: parking.ts). */
+  anyPaused: boolean;
+}
+
+/** What a dispatcher's pass asks last, in one statement. */
+export async function nextDueAt(db: Db, table: string): Promise<NextDue> {
+  const earliest = jobs(db)
     .selectFrom(table)
     .select('next_attempt_at')
     .where('status', '=', 'pending')
@@ -89,9 +96,11 @@ export async function nextDueAt(db: Db, table: string): Promise<string | undefin
     .where('locked_until', 'is', null)
     .where(notPaused(sql.ref(`${table}.org_id`)))
     .orderBy('next_attempt_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.next_attempt_at ?? undefined;
+    .limit(1);
+  const row = await db
+    .selectNoFrom((eb) => [earliest.as('at'), eb.exists(eb.selectFrom('outbox_pauses').select('org_id')).as('any_paused')])
+    .executeTakeFirstOrThrow();
+  return { at: row.at ?? undefined, anyPaused: row.any_paused === true || Number(row.any_paused) === 1 };
 }
 
 /**
