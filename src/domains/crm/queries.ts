@@ -149,7 +149,7 @@ export async function existingStageIds(db: Db, orgId: string, ids: string[]): Pr
 
 /** Existence checks for links: true when the record is in this organization. */
 export async function clientExists(db: Db, orgId: string, id: string): Promise<boolean> {
-  return (await db.selectFrom('crm_clients').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (await existingClients(db, orgId, [id])).length > 0;
 }
 
 /** Which of `ids` name clients of the organization (archived ones too, as clientExists). */

@@ -161,7 +161,10 @@ export type NewDelivery = Pick<Insertable<WebhookDeliveriesTable>, 'org_id' | 'i
 
 type DeliveryRow = NewDelivery & { status: 'pending'; entity_id: string | null };
 
-const deliveryRow = (r: NewDelivery): DeliveryRow => ({ ...r, status: 'pending', entity_id: entityIdOf(r.body) });
+/** In the column order insertEventDeliveries binds, whatever order the caller built `r` in. */
+const deliveryRow = (r: NewDelivery): DeliveryRow => ({
+  org_id: r.org_id, id: r.id, subscription_id: r.subscription_id, event_id: r.event_id, event: r.event, body: r.body, created_at: r.created_at, next_attempt_at: r.next_attempt_at, status: 'pending', entity_id: entityIdOf(r.body),
+});
 
 export async function insertDeliveries(db: Db, rows: NewDelivery[]): Promise<void> {
   if (rows.length === 0) return;

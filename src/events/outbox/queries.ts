@@ -1,6 +1,7 @@
 /** SQL over any job table (the `JobColumns`): lease, settle, when the next is due, prune. Across organizations. */
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import { readBool } from '../../storage/codecs.ts';
 import type { DdlTypes } from '../../storage/migrations.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { DueRows } from '../queries.ts';
@@ -100,7 +101,7 @@ export async function nextDueAt(db: Db, table: string): Promise<NextDue> {
   const row = await db
     .selectNoFrom((eb) => [earliest.as('at'), eb.exists(eb.selectFrom('outbox_pauses').select('org_id')).as('any_paused')])
     .executeTakeFirstOrThrow();
-  return { at: row.at ?? undefined, anyPaused: row.any_paused === true || Number(row.any_paused) === 1 };
+  return { at: row.at ?? undefined, anyPaused: readBool(row.any_paused) };
 }
 
 /**
