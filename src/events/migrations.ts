@@ -113,4 +113,9 @@ export const eventMigrations: Migration[] = [
       `CREATE TABLE outbox_parked (job_table TEXT NOT NULL, org_id TEXT NOT NULL, id TEXT NOT NULL, next_attempt_at ${t.timestamp} NOT NULL, PRIMARY KEY (job_table, org_id, id))`,
     ],
   },
+  {
+    // Which job tables hold parked jobs of which organization: what a dispatcher puts back after resume (outbox/parking.ts).
+    name: '0019_outbox_parked_orgs',
+    statements: () => [`CREATE TABLE outbox_parked_orgs (job_table TEXT NOT NULL, org_id TEXT NOT NULL, PRIMARY KEY (job_table, org_id))`],
+  },
 ];

@@ -53,11 +53,18 @@ export interface OutboxParkedTable {
   next_attempt_at: DbTimestamp;
 }
 
+/** A job table holding parked jobs of an organization (parked by a pass or inserted parked), until they are all put back. */
+export interface OutboxParkedOrgsTable {
+  job_table: string;
+  org_id: string;
+}
+
 export interface EventTables {
   events: EventsTable;
   event_progress: EventProgressTable;
   outbox_pauses: OutboxPausesTable;
   outbox_parked: OutboxParkedTable;
+  outbox_parked_orgs: OutboxParkedOrgsTable;
 }
 
 declare module '../storage/schema.ts' {

@@ -18,6 +18,13 @@ export interface DatabaseCapabilities {
    */
   lockForUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /**
+   * Rows a transaction relies on staying as they are, without keeping other readers of them
+   * waiting: on PostgreSQL `FOR KEY SHARE`, so a concurrent delete of them waits until this
+   * transaction ends (and one that deleted them first makes this read wait and then miss them);
+   * on SQLite BEGIN IMMEDIATE already serializes writers.
+   */
+  lockAgainstDelete<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
    * Rows a worker claims: on PostgreSQL `FOR UPDATE [OF table] SKIP LOCKED`, so concurrent
    * claimers take disjoint rows without waiting; on SQLite the claiming transaction's BEGIN
    * IMMEDIATE already serializes claimers, and the clause does not exist.
@@ -51,6 +58,7 @@ export interface DatabaseCapabilities {
 
 export const sqliteCapabilities: DatabaseCapabilities = {
   lockForUpdate: (query) => query,
+  lockAgainstDelete: (query) => query,
   claimSkippingLocked: (query) => query,
   tryLockForTransaction: async () => true,
   lockCondition: (name) => sql<SqlBool>`${name} is not null`,
@@ -60,6 +68,7 @@ export const sqliteCapabilities: DatabaseCapabilities = {
 
 export const postgresCapabilities: DatabaseCapabilities = {
   lockForUpdate: (query) => query.forUpdate(),
+  lockAgainstDelete: (query) => query.forKeyShare(),
   claimSkippingLocked: (query, of) => query.forUpdate(of).skipLocked(),
   tryLockForTransaction: async (db, name) => {
     const { rows } = await sql<{ held: boolean }>`select ${advisoryLock(name)} as held`.execute(db);

@@ -31,6 +31,8 @@ export interface Tx {
   readonly db: Transaction<Database>;
   /** `query` locking the rows it reads until this transaction ends (see DatabaseCapabilities.lockForUpdate). */
   lockForUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** `query` keeping the rows it reads from being deleted until this transaction ends (see DatabaseCapabilities.lockAgainstDelete). */
+  lockAgainstDelete<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** `query` claiming the rows it reads, skipping those another claimer holds (see DatabaseCapabilities.claimSkippingLocked). */
   claimSkippingLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, of?: TB & string): SelectQueryBuilder<DB, TB, O>;
   /** Locks `name` till this transaction ends, or false at once when another transaction holds it. */
@@ -52,6 +54,7 @@ function transactionScope(db: Transaction<Database>, capabilities: DatabaseCapab
   return {
     db,
     lockForUpdate: (query) => capabilities.lockForUpdate(query),
+    lockAgainstDelete: (query) => capabilities.lockAgainstDelete(query),
     claimSkippingLocked: (query, of) => capabilities.claimSkippingLocked(query, of),
     tryLock: (name) => capabilities.tryLockForTransaction(db, name),
     lockCondition: (name) => capabilities.lockCondition(name),

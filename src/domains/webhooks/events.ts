@@ -1,3 +1,4 @@
+import { insertsParked } from '../../events/outbox/parking.ts';
 import { eventRecord } from '../../events/queries.ts';
 import { nowIso, readBool, readJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
@@ -5,7 +6,7 @@ import type { Tx } from '../../storage/storage.ts';
 import type { Consumer, StoredEvent } from '../../events/types.ts';
 import { EVENT_NAMES } from './catalog.ts';
 import { deliveryBody, subscribesTo } from './payload.ts';
-import { activeSubscriptionEvents, hasActiveSubscription, insertFanOutDeliveries } from './queries.ts';
+import { activeSubscriptionEvents, DELIVERIES_TABLE, hasActiveSubscription, insertFanOutDeliveries } from './queries.ts';
 
 /** Dispatchers in every process wake on this channel when deliveries commit. */
 export const DELIVERIES_CHANNEL = 'bizplat_webhook_deliveries';
@@ -15,7 +16,8 @@ export const DELIVERIES_CHANNEL = 'bizplat_webhook_deliveries';
  * the event was written, in the consumer's transaction: the deliveries exist exactly when the
  * event is marked handled. A
  * subscription with includeRecord gets data.record too, where the writer gave one (read only
- * then); the others get exactly the spec's body.
+ * then); the others get exactly the spec's body. While the organization's deliveries are paused
+ * they go in parked, due once it resumes (events/outbox/parking.ts).
  */
 async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
   const written = Date.parse(event.createdAt);
@@ -27,13 +29,14 @@ async function fanOut(tx: Tx, event: StoredEvent): Promise<void> {
   const record = targets.some(wantRecord) ? await eventRecord(tx.db, event.seq) : null;
   const withRecord = record === null ? body : deliveryBody(event.id, event.name, { ...data, record }, event.createdAt);
   const now = nowIso();
+  const due = (await insertsParked(tx, DELIVERIES_TABLE, event.orgId)) ? null : now;
   await insertFanOutDeliveries(
     tx,
     targets.map((s) => ({
-      org_id: event.orgId, id: newId(), subscription_id: s.id, event_id: event.id, event: event.name, body: wantRecord(s) ? withRecord : body, created_at: now, next_attempt_at: now,
+      org_id: event.orgId, id: newId(), subscription_id: s.id, event_id: event.id, event: event.name, body: wantRecord(s) ? withRecord : body, created_at: now, next_attempt_at: due,
     })),
   );
-  await tx.notify(DELIVERIES_CHANNEL);
+  if (due !== null) await tx.notify(DELIVERIES_CHANNEL);
 }
 
 /**

@@ -154,9 +154,9 @@ export async function cancelPendingDeliveries(db: Db, orgId: string, subscriptio
   return Number(result.numUpdatedRows);
 }
 
-/** A delivery as the outbox creates it: pending, due at next_attempt_at. */
+/** A delivery as the outbox creates it: pending, due at next_attempt_at (NULL: parked, see events/outbox/parking.ts). */
 export type NewDelivery = Pick<Insertable<WebhookDeliveriesTable>, 'org_id' | 'id' | 'subscription_id' | 'event_id' | 'event' | 'body' | 'created_at'> & {
-  next_attempt_at: string;
+  next_attempt_at: string | null;
 };
 
 type DeliveryRow = NewDelivery & { status: 'pending'; entity_id: string | null };

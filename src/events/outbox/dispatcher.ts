@@ -4,7 +4,7 @@ import { noteDispatchedQueue } from '../backlog.ts';
 import { PassLoop } from '../pass-loop.ts';
 import { attempt, claimDue, recordOutcomes } from './attempt.ts';
 import { OUTBOX_RESUMED_CHANNEL } from './pause.ts';
-import { parkPausedJobs } from './parking.ts';
+import { parkPausedJobs, unparkResumed } from './parking.ts';
 import { nextDueAt } from './queries.ts';
 import type { AttemptResult, DispatchSettings, Job, JobQueue, Outcome } from './types.ts';
 
@@ -38,6 +38,8 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   #held = false;
   /** The last pass saw an organization paused (or none has run yet): this pass parks what fell due of theirs. */
   #pausesSeen = true;
+  /** The last pass saw parked jobs of a resumed organization (or none has run yet, or a resume was told): this pass puts them back. */
+  #resumesSeen = true;
 
   constructor(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>, queue: JobQueue<J, R>, settings: DispatchSettings) {
     this.#storage = storage;
@@ -56,7 +58,13 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   }
 
   async start(): Promise<void> {
-    for (const channel of [this.#settings.channel, OUTBOX_RESUMED_CHANNEL]) this.#unsubscribe.push(await this.#storage.subscribe(channel, () => this.wake()));
+    this.#unsubscribe.push(await this.#storage.subscribe(this.#settings.channel, () => this.wake()));
+    this.#unsubscribe.push(
+      await this.#storage.subscribe(OUTBOX_RESUMED_CHANNEL, () => {
+        this.#resumesSeen = true;
+        this.wake();
+      }),
+    );
     this.wake();
   }
 
@@ -79,11 +87,17 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       if (this.#held) await this.#flush();
       if (this.#held) return;
     }
-    // Due jobs of paused organizations are moved aside first, a transaction at a time, so claims never step over them.
+    // Due jobs of paused organizations are moved aside first, and those of resumed ones put back,
+    // a transaction at a time, so claims never step over them.
     while (this.#pausesSeen && (await parkPausedJobs(this.#storage, this.#queue.table, new Date().toISOString())) > 0) {
       if (this.#loop.stopped) return;
       await new Promise((resolve) => setImmediate(resolve));
     }
+    while (this.#resumesSeen && (await unparkResumed(this.#storage, this.#queue.table)) > 0) {
+      if (this.#loop.stopped) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.#resumesSeen = false;
     for (;;) {
       const free = concurrency - this.#inFlight.size;
       if (this.#loop.stopped) return;
@@ -97,7 +111,9 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
     }
     const next = await nextDueAt(this.#storage.db, this.#queue.table);
     this.#pausesSeen = next.anyPaused;
-    const dueIn = next.at === undefined ? Infinity : Math.max(0, Date.parse(next.at) - Date.now());
+    // A resume told in another process (SQLite has no cross-process notices) is seen here: the next pass starts at once.
+    this.#resumesSeen = next.anyResumed;
+    const dueIn = next.anyResumed ? 0 : next.at === undefined ? Infinity : Math.max(0, Date.parse(next.at) - Date.now());
     this.#loop.schedule(Math.min(dueIn, pollMs));
   }
 

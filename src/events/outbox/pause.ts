@@ -7,7 +7,6 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../storage/codecs.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { unparkJobs } from './parking.ts';
 import { deletePauses, findPauses, insertPauses } from './queries.ts';
 
 /** Notified when deliveries resume: every dispatcher looks for due jobs at once. */
@@ -24,11 +23,13 @@ export function pauseOutgoing(tx: Tx, orgIds: readonly string[], reason: string)
   return insertPauses(tx.db, orgIds, nowIso(), reason);
 }
 
-/** Resumes them; returns the ones that were paused. Dispatchers wake after the commit. */
+/**
+ * Resumes them; returns the ones that were paused. Dispatchers wake after the commit and put
+ * back what was parked, a batch at a time (parking.ts), so a resume costs the same whatever the
+ * backlog it releases.
+ */
 export async function resumeOutgoing(tx: Tx, orgIds: readonly string[]): Promise<string[]> {
-  // The pause rows go first: a dispatcher parking meanwhile waits for them (see parking.ts).
   const resumed = await deletePauses(tx.db, orgIds);
-  await unparkJobs(tx, resumed);
   if (resumed.length > 0) await tx.notify(OUTBOX_RESUMED_CHANNEL);
   return resumed;
 }

@@ -85,6 +85,8 @@ export interface NextDue {
   at: string | undefined;
   /** Whether any organization has its deliveries paused (then the next pass parks what falls due: parking.ts). */
   anyPaused: boolean;
+  /** Whether jobs of the table wait parked for an organization no longer paused (then the next pass puts them back). */
+  anyResumed: boolean;
 }
 
 /** What a dispatcher's pass asks last, in one statement. */
@@ -99,9 +101,21 @@ export async function nextDueAt(db: Db, table: string): Promise<NextDue> {
     .orderBy('next_attempt_at')
     .limit(1);
   const row = await db
-    .selectNoFrom((eb) => [earliest.as('at'), eb.exists(eb.selectFrom('outbox_pauses').select('org_id')).as('any_paused')])
+    .selectNoFrom((eb) => [
+      earliest.as('at'),
+      eb.exists(eb.selectFrom('outbox_pauses').select('org_id')).as('any_paused'),
+      eb
+        .exists(
+          eb
+            .selectFrom('outbox_parked_orgs')
+            .select('org_id')
+            .where('job_table', '=', table)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('outbox_pauses').select('org_id').whereRef('outbox_pauses.org_id', '=', 'outbox_parked_orgs.org_id')))),
+        )
+        .as('any_resumed'),
+    ])
     .executeTakeFirstOrThrow();
-  return { at: row.at ?? undefined, anyPaused: readBool(row.any_paused) };
+  return { at: row.at ?? undefined, anyPaused: readBool(row.any_paused), anyResumed: readBool(row.any_resumed) };
 }
 
 /**
