@@ -38,6 +38,8 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   #held = false;
   /** The last pass saw an organization paused (or none has run yet): this pass parks what fell due of theirs. */
   #pausesSeen = true;
+  /** The last pass saw jobs waiting to be settled unsent (or none has run yet): this pass settles them. */
+  #unsentSeen = true;
 
   constructor(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>, queue: JobQueue<J, R>, settings: DispatchSettings) {
     this.#storage = storage;
@@ -84,6 +86,12 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       if (this.#loop.stopped) return;
       await new Promise((resolve) => setImmediate(resolve));
     }
+    // Jobs that will never be sent are settled first, a batch per transaction, so no claim steps over them either.
+    const unsent = this.#queue.unsent;
+    while (unsent !== undefined && this.#unsentSeen && (await unsent.settle(this.#storage)) > 0) {
+      if (this.#loop.stopped) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     for (;;) {
       const free = concurrency - this.#inFlight.size;
       if (this.#loop.stopped) return;
@@ -95,9 +103,11 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       for (const job of claim.jobs) this.#track(this.#attempt(claim.token, job));
       if (claim.jobs.length < free) break;
     }
-    const next = await nextDueAt(this.#storage.db, this.#queue.table);
+    const next = await nextDueAt(this.#storage.db, this.#queue.table, unsent?.waiting);
     this.#pausesSeen = next.anyPaused;
-    const dueIn = next.at === undefined ? Infinity : Math.max(0, Date.parse(next.at) - Date.now());
+    // Some came to wait after this pass settled (a commit woke it while the last pass saw none): the next pass, at once, settles them.
+    this.#unsentSeen = next.unsentWaiting;
+    const dueIn = next.unsentWaiting ? 0 : next.at === undefined ? Infinity : Math.max(0, Date.parse(next.at) - Date.now());
     this.#loop.schedule(Math.min(dueIn, pollMs));
   }
 

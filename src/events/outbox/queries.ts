@@ -1,6 +1,6 @@
 /** SQL over any job table (the `JobColumns`): lease, settle, when the next is due, prune. Across organizations. */
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { readBool } from '../../storage/codecs.ts';
 import type { DdlTypes } from '../../storage/migrations.ts';
 import type { Db } from '../../storage/statements.ts';
@@ -85,10 +85,12 @@ export interface NextDue {
   at: string | undefined;
   /** Whether any organization has its deliveries paused (then the next pass parks what falls due: parking.ts). */
   anyPaused: boolean;
+  /** Whether jobs wait to be settled unsent (`unsentWaiting`, the queue's UnsentJobs.waiting; false without one). */
+  unsentWaiting: boolean;
 }
 
 /** What a dispatcher's pass asks last, in one statement. */
-export async function nextDueAt(db: Db, table: string): Promise<NextDue> {
+export async function nextDueAt(db: Db, table: string, unsentWaiting?: Expression<SqlBool>): Promise<NextDue> {
   const earliest = jobs(db)
     .selectFrom(table)
     .select('next_attempt_at')
@@ -99,9 +101,13 @@ export async function nextDueAt(db: Db, table: string): Promise<NextDue> {
     .orderBy('next_attempt_at')
     .limit(1);
   const row = await db
-    .selectNoFrom((eb) => [earliest.as('at'), eb.exists(eb.selectFrom('outbox_pauses').select('org_id')).as('any_paused')])
+    .selectNoFrom((eb) => [
+      earliest.as('at'),
+      eb.exists(eb.selectFrom('outbox_pauses').select('org_id')).as('any_paused'),
+      (unsentWaiting === undefined ? sql<SqlBool>`${sql.lit(false)}` : sql<SqlBool>`${unsentWaiting}`).as('unsent_waiting'),
+    ])
     .executeTakeFirstOrThrow();
-  return { at: row.at ?? undefined, anyPaused: readBool(row.any_paused) };
+  return { at: row.at ?? undefined, anyPaused: readBool(row.any_paused), unsentWaiting: readBool(row.unsent_waiting) };
 }
 
 /**
