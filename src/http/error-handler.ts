@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asAppError, describeProblems, outageError } from './errors.ts';
+import { asAppError, describeProblems, outageError, statementTimeoutError } from './errors.ts';
 import type { FieldProblem } from './errors.ts';
 import { errorForLog } from './request-log.ts';
 import { fieldProblems } from './validation.ts';
@@ -128,12 +128,14 @@ function validationEnvelope(error: FastifyError): { message: string; fields: Fie
 /**
  * `report`: tells storage of a failure; true when it is an outage (the database unreachable, the
  * disk full), answered 503 or 507 without a stack in the log: the outage is logged once, as it
- * begins and as it ends (see storage/availability.ts).
+ * begins and as it ends (see storage/availability.ts). A statement stopped by the database's
+ * time-out is no outage: 503 statement_timeout, without a stack either.
  */
 export function installErrorHandler(app: FastifyInstance, report: (error: unknown) => boolean = () => false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = asAppError(error) ?? (report(error) ? outageError(error) : undefined);
+    const known = asAppError(error) ?? (report(error) ? outageError(error) : statementTimeoutError(error));
     if (known) {
+      if (known.code === 'statement_timeout') request.log.warn({ error: errorForLog(error) }, 'request stopped by the statement time-out');
       for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
       return sendEnvelope(reply, request, known.status, known.error, known.code, known.message, known.details);
     }

@@ -1,4 +1,4 @@
-import { DuplicateIdError, InvalidCursorError, isStorageFull, RecordNotFoundError, StaleVersionError } from '../storage/errors.ts';
+import { DuplicateIdError, InvalidCursorError, isStatementTimeout, isStorageFull, RecordNotFoundError, StaleVersionError } from '../storage/errors.ts';
 
 /**
  * Typed errors with a stable code, rendered into the one envelope
@@ -95,6 +95,8 @@ export function asAppError(error: unknown): AppError | undefined {
 /** Seconds a client is asked to wait before repeating a request refused by an outage. */
 const RETRY_AFTER_UNREACHABLE_S = 2;
 const RETRY_AFTER_FULL_S = 30;
+/** Seconds before repeating a request the database stopped for running too long (a lock it waited on may be free by then). */
+const RETRY_AFTER_TIMEOUT_S = 5;
 
 /**
  * An outage as the API answers it: 507 `storage_full` for a full disk (repeating helps only once
@@ -107,4 +109,14 @@ export function outageError(error: unknown): AppError {
     return new AppError(507, 'insufficient_storage', 'storage_full', 'the disk holding the database is full; retry once the operator has made room (a write repeated with its Idempotency-Key takes effect once)', {}, { 'retry-after': String(RETRY_AFTER_FULL_S) });
   }
   return new AppError(503, 'service_unavailable', 'database_unavailable', 'the database cannot be reached right now; retry after the seconds in Retry-After (a write repeated with its Idempotency-Key takes effect once)', {}, { 'retry-after': String(RETRY_AFTER_UNREACHABLE_S) });
+}
+
+/**
+ * A request whose statement ran past the database's statement time-out, as the API answers it:
+ * 503 `statement_timeout` with Retry-After. Not an outage (the database answered); nothing of the
+ * request was kept, as its transaction rolled back. Undefined for any other error.
+ */
+export function statementTimeoutError(error: unknown): AppError | undefined {
+  if (!isStatementTimeout(error)) return undefined;
+  return new AppError(503, 'service_unavailable', 'statement_timeout', 'the request took too long in the database and was stopped, with nothing of it kept; retry after the seconds in Retry-After (a write repeated with its Idempotency-Key takes effect once)', {}, { 'retry-after': String(RETRY_AFTER_TIMEOUT_S) });
 }

@@ -83,7 +83,7 @@ const STANDARD_ERRORS: Record<ErrorStatus, string> = {
   422: 'The input is not valid (validation_error; details.fields lists each field).',
   429: 'Too many requests with this token; retry after Retry-After seconds (rate_limited).',
   500: 'An internal error; quote request_id to support (internal_error).',
-  503: 'The server is shutting down (shutting_down) or cannot reach its database (database_unavailable); retry after Retry-After seconds, or on another instance.',
+  503: 'The server is shutting down (shutting_down), cannot reach its database (database_unavailable), or the database stopped the request for running past its statement time-out (statement_timeout, nothing kept); retry after Retry-After seconds, or on another instance.',
   507: 'The disk holding the database is full (storage_full); retry after Retry-After seconds, once the operator has made room.',
 };
 

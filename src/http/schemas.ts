@@ -115,7 +115,7 @@ export const ErrorEnvelopeSchema = named(
         {
           error: Type.String({
             description:
-              'the specific code: api_token_required, insufficient_scope, not_found, validation_error, stale_version, duplicate_id, already_exists, idempotency_in_progress, idempotency_claim_lost, malformed_json, empty_body, body_too_large, unsupported_media_type, unsupported_content_encoding, bad_url, uri_too_long, missing_host, duplicate_host, rate_limited, shutting_down, database_unavailable, storage_full, internal_error, …',
+              'the specific code: api_token_required, insufficient_scope, not_found, validation_error, stale_version, duplicate_id, already_exists, idempotency_in_progress, idempotency_claim_lost, malformed_json, empty_body, body_too_large, unsupported_media_type, unsupported_content_encoding, bad_url, uri_too_long, missing_host, duplicate_host, rate_limited, shutting_down, database_unavailable, statement_timeout, storage_full, internal_error, …',
           }),
           fields: Type.Optional(
             Type.Array(Type.Object({ field: Type.String({ description: 'dotted path into the body or query, e.g. lines.0.qty' }), message: Type.String() }), {

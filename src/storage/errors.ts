@@ -110,6 +110,14 @@ export function isStorageFull(error: unknown): boolean {
   return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC';
 }
 
+/**
+ * PostgreSQL stopped a statement that ran past statement_timeout (BIZPLAT_DATABASE_STATEMENT_TIMEOUT_MS),
+ * or one an operator cancelled (query_canceled): the database is there, this work was too long.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  return codeOf(error) === '57014';
+}
+
 /** A list's cursor (or a parameter beside it) that cannot be followed: 422 on `field` at the API. */
 export class InvalidCursorError extends Error {
   constructor(

@@ -3,6 +3,7 @@ import { attemptNow, leaseMs } from '../../events/outbox/attempt.ts';
 import type { Claim } from '../../events/outbox/attempt.ts';
 import type { JobQueue, Outcome } from '../../events/outbox/types.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { cancellationWaits, cancelNextBatch } from './cancelling.ts';
 import type { ClaimedDelivery } from './queries.ts';
 import { claimDelivery, DELIVERIES_TABLE, insertAttempts, recordSubscriptionStats, selectDueDeliveries } from './queries.ts';
 import type { SendResult, WebhookSender } from './sender.ts';
@@ -12,12 +13,13 @@ export type WebhookOutcome = Outcome<ClaimedDelivery, SendResult>;
 /**
  * Webhook deliveries as the kernel's jobs (src/events/outbox): the kernel claims, leases,
  * retries and settles them; the domain selects the due ones of active subscriptions, sends,
- * and keeps the attempt log and the subscriptions' statistics.
+ * keeps the attempt log and the subscriptions' statistics, and cancels what a DELETE left queued.
  */
 export function webhookQueue(sender: WebhookSender): JobQueue<ClaimedDelivery, SendResult> {
   return {
     table: DELIVERIES_TABLE,
     selectDue: (tx, now, limit) => selectDueDeliveries(tx, now, limit),
+    unsent: { waiting: cancellationWaits(), settle: cancelNextBatch },
     send: (d) =>
       sender.send({
         url: d.url,

@@ -3,6 +3,7 @@
  * event, record and creation time, paged by a keyset cursor on (created_at, id) so every page is
  * one index range (webhook_deliveries_log, _subscription_log or _entity).
  */
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { requireOrganization } from '../../platform/service.ts';
 import { isoWithOffset } from '../../storage/codecs.ts';
@@ -10,6 +11,7 @@ import { decodeCursor, listFingerprint, pageAndCursor } from '../../storage/keys
 import type { Database } from '../../storage/schema.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { cancelledInEffect } from './cancelling.ts';
 import { attemptsOf } from './queries.ts';
 import type { DeliveryStatus } from './tables.ts';
 
@@ -48,22 +50,34 @@ export interface DeliveryLogPage {
   nextCursor: string | null;
 }
 
+/**
+ * A delivery that a DELETE cancelled and no batch reached yet reads as it will be once one has
+ * (cancelling.ts): cancelled as of the disable, with no next attempt.
+ */
 function listDeliveries(db: Db, orgId: string, filter: DeliveryLogFilter, fingerprint: string) {
+  const cancelled = cancelledInEffect('d', 's');
+  const status = sql<DeliveryStatus>`case when ${cancelled} then 'cancelled' else ${sql.ref('d.status')} end`;
   let query = db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'subscription_id', 'event_id', 'event', 'entity_id', 'status', 'attempts', 'next_attempt_at', 'created_at', 'completed_at'])
-    .where('org_id', '=', orgId);
-  if (filter.subscriptionId !== undefined) query = query.where('subscription_id', '=', filter.subscriptionId);
-  if (filter.recordId !== undefined) query = query.where('entity_id', '=', filter.recordId);
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  if (filter.event !== undefined) query = query.where('event', '=', filter.event);
-  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
-  if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
+    .selectFrom('webhook_deliveries as d')
+    .leftJoin('webhook_subscriptions as s', (join) => join.onRef('s.org_id', '=', 'd.org_id').onRef('s.id', '=', 'd.subscription_id'))
+    .select(['d.id', 'd.subscription_id', 'd.event_id', 'd.event', 'd.entity_id', 'd.attempts', 'd.created_at'])
+    .select([
+      status.as('status'),
+      sql<string | null>`case when ${cancelled} then null else ${sql.ref('d.next_attempt_at')} end`.as('next_attempt_at'),
+      sql<string | null>`case when ${cancelled} then ${sql.ref('s.disabled_at')} else ${sql.ref('d.completed_at')} end`.as('completed_at'),
+    ])
+    .where('d.org_id', '=', orgId);
+  if (filter.subscriptionId !== undefined) query = query.where('d.subscription_id', '=', filter.subscriptionId);
+  if (filter.recordId !== undefined) query = query.where('d.entity_id', '=', filter.recordId);
+  if (filter.status !== undefined) query = query.where(status, '=', filter.status);
+  if (filter.event !== undefined) query = query.where('d.event', '=', filter.event);
+  if (filter.from !== undefined) query = query.where('d.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('d.created_at', '<', filter.to);
   if (filter.cursor !== undefined) {
     const [at, id] = decodeCursor(filter.cursor, fingerprint, 2).map(String) as [string, string];
-    query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
+    query = query.where((eb) => eb.or([eb('d.created_at', '<', at), eb.and([eb('d.created_at', '=', at), eb('d.id', '<', id)])]));
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(filter.limit + 1).execute();
 }
 
 /** One page of the log, each delivery with its attempts (time, status code, duration, error). */

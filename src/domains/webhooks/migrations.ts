@@ -99,4 +99,16 @@ export const webhookMigrations: Migration[] = [
       `CREATE INDEX webhook_deliveries_entity ON webhook_deliveries (org_id, entity_id, created_at, id)`,
     ],
   },
+  {
+    // DELETE /webhooks/{id} cancels what is queued in batches (cancelling.ts): `cancelling` marks a
+    // subscription whose batches are not done, and each batch is one range of the deliveries'
+    // new index, which also serves everything the index it replaces served.
+    name: '0308_webhook_cancel_in_batches',
+    statements: (t) => [
+      `ALTER TABLE webhook_subscriptions ADD COLUMN cancelling ${t.bool} NOT NULL DEFAULT ${t.false}`,
+      `CREATE INDEX webhook_subscriptions_cancelling ON webhook_subscriptions (cancelling)`,
+      `CREATE INDEX webhook_deliveries_subscription_pending ON webhook_deliveries (org_id, subscription_id, status, created_at)`,
+      `DROP INDEX webhook_deliveries_subscription`,
+    ],
+  },
 ];

@@ -9,6 +9,7 @@ import { reusableStatement } from '../../storage/reusable.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import { cancelDeliveries, cancelledInEffect } from './cancelling.ts';
 import type { WebhookDeliveriesTable } from './tables.ts';
 
 /** The deliveries are the kernel's jobs (src/events/outbox): this table has every JobColumns column. */
@@ -20,12 +21,13 @@ export interface SubscriptionRow {
   url: string;
   events: unknown;
   is_active: boolean | number;
+  cancelling: boolean | number;
   failure_count: number;
   last_success_at: string | null;
   last_failure_at: string | null;
 }
 
-const subscriptionColumns = ['id', 'name', 'url', 'events', 'is_active', 'failure_count', 'last_success_at', 'last_failure_at'] as const;
+const subscriptionColumns = ['id', 'name', 'url', 'events', 'is_active', 'cancelling', 'failure_count', 'last_success_at', 'last_failure_at'] as const;
 
 const subscription = fieldsOf<'webhook_subscriptions'>();
 
@@ -132,6 +134,7 @@ export function activeSubscriptionEvents(tx: Tx, orgId: string): Promise<ActiveS
   return read;
 }
 
+/** Disables an active subscription as of `now` (its disabled_at, which bounds what is cancelled: cancelling.ts). */
 export async function disableSubscription(db: Db, orgId: string, id: string, now: string): Promise<void> {
   await db
     .updateTable('webhook_subscriptions')
@@ -141,17 +144,6 @@ export async function disableSubscription(db: Db, orgId: string, id: string, now
     .where('is_active', '=', true)
     .execute();
   await bumpCollection(db, orgId, subscriptions.table);
-}
-
-export async function cancelPendingDeliveries(db: Db, orgId: string, subscriptionId: string, now: string): Promise<number> {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({ status: 'cancelled', completed_at: now, next_attempt_at: null, locked_until: null, lease_token: null })
-    .where('org_id', '=', orgId)
-    .where('subscription_id', '=', subscriptionId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /** A delivery as the outbox creates it: pending, due at next_attempt_at (NULL: parked, see events/outbox/parking.ts). */
@@ -236,31 +228,46 @@ async function withTargets(trx: Transaction<Database>, rows: Array<Omit<ClaimedD
   });
 }
 
-function subscriptionIsActive(eb: ExpressionBuilder<Database & { d: Database['webhook_deliveries'] }, 'd'>) {
+/** The delivery's subscription sends it (active) or has it cancelled (cancelling.ts): a pending delivery of neither kind is left as it is. */
+function subscriptionTakes(eb: ExpressionBuilder<Database & { d: Database['webhook_deliveries'] }, 'd'>) {
   return eb.exists(
     eb
       .selectFrom('webhook_subscriptions as s')
       .select('s.id')
       .whereRef('s.org_id', '=', 'd.org_id')
       .whereRef('s.id', '=', 'd.subscription_id')
-      .where('s.is_active', '=', true),
+      .where((w) => w.or([w('s.is_active', '=', true), cancelledInEffect('d', 's')])),
   );
 }
 
-/** Up to `limit` due, unheld deliveries of active subscriptions, across organizations, with their target (the kernel leases them). */
+/**
+ * Up to `limit` due, unheld deliveries of active subscriptions, across organizations, with their
+ * target (the kernel leases them); those a DELETE cancelled and no batch reached yet are cancelled
+ * here instead, and not returned.
+ */
 export async function selectDueDeliveries(tx: Tx, now: string, limit: number): Promise<ClaimedDelivery[]> {
   const rows = await tx
     .claimSkippingLocked(
       tx.db
         .selectFrom('webhook_deliveries as d')
         .select(dueColumns)
+        .select((eb) =>
+          eb
+            .exists(eb.selectFrom('webhook_subscriptions as s').select('s.id').whereRef('s.org_id', '=', 'd.org_id').whereRef('s.id', '=', 'd.subscription_id').where(cancelledInEffect('d', 's')))
+            .as('cancelled'),
+        )
         .where(dueCondition(now, 'd'))
-        .where(subscriptionIsActive)
+        .where(subscriptionTakes)
         .orderBy('d.next_attempt_at')
         .limit(limit),
     )
     .execute();
-  return withTargets(tx.db, rows);
+  const cancelled = rows.filter((r) => readBool(r.cancelled));
+  for (const orgId of new Set(cancelled.map((r) => r.org_id))) await cancelDeliveries(tx.db, orgId, cancelled.filter((r) => r.org_id === orgId).map((r) => r.id));
+  return withTargets(
+    tx.db,
+    rows.filter((r) => !readBool(r.cancelled)).map(({ cancelled: _c, ...r }) => r),
+  );
 }
 
 /** Claims one delivery of an organization now, whatever its status, unless another worker holds it. */

@@ -1,6 +1,7 @@
 /**
  * What an administrator does with a disabled subscription: enable it again (events from then on
- * are delivered; what was cancelled stays cancelled) or delete it for good. A deleted
+ * are delivered; what was queued before the disable stays cancelled, as its disabled_at stays:
+ * cancelling.ts) or delete it for good, once its queued deliveries are all cancelled. A deleted
  * subscription's finished deliveries stay in the log until retention removes them, so deleting
  * is one row however long its history.
  */
@@ -23,7 +24,7 @@ async function disabledOne(tx: Tx, orgId: string, id: string, doing: string) {
 
 export async function enableSubscription(tx: Tx, orgId: string, id: string, by: AuditSource): Promise<Subscription> {
   await disabledOne(tx, orgId, id, 'enable');
-  await tx.db.updateTable('webhook_subscriptions').set({ is_active: true, disabled_at: null }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  await tx.db.updateTable('webhook_subscriptions').set({ is_active: true }).where('org_id', '=', orgId).where('id', '=', id).execute();
   await bumpCollection(tx.db, orgId, subscriptions.table);
   await recordAudit(tx, by, { orgId, action: 'webhook.enable', targetType: 'webhook_subscription', targetId: id, changes: { isActive: { before: false, after: true } } });
   return subscriptions.get(tx.db, orgId, id);
@@ -31,6 +32,8 @@ export async function enableSubscription(tx: Tx, orgId: string, id: string, by: 
 
 export async function removeSubscription(tx: Tx, orgId: string, id: string, by: AuditSource): Promise<{ id: string; deleted: true }> {
   const found = await disabledOne(tx, orgId, id, 'delete');
+  // Its batches find the deliveries left to cancel through the subscription: they end first.
+  if (readBool(found.cancelling)) throw invalidField('id', 'the deliveries it had queued are still being cancelled: try again in a moment');
   await tx.db.deleteFrom('webhook_subscriptions').where('org_id', '=', orgId).where('id', '=', id).execute();
   await bumpCollection(tx.db, orgId, subscriptions.table);
   await recordAudit(tx, by, {

@@ -12,7 +12,9 @@ import type { Database } from '../../storage/schema.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { WebhooksActor } from './actor.ts';
 import { ALL_EVENTS, EVENT_NAMES } from './catalog.ts';
-import { cancelPendingDeliveries, disableSubscription, findSubscription, subscriptions } from './queries.ts';
+import { cancelQueuedBatch, CANCEL_BATCH, noteCancelled } from './cancelling.ts';
+import { DELIVERIES_CHANNEL } from './events.ts';
+import { disableSubscription, findSubscription, subscriptions } from './queries.ts';
 import type { CreatedSubscription, CreateSubscriptionBody, PatchSubscriptionBody, Subscription } from './schemas.ts';
 import { sealSecret } from './secrets.ts';
 import { newSecret } from './standard-webhooks.ts';
@@ -111,14 +113,19 @@ export async function listSubscriptions(db: Kysely<Database>, actor: WebhooksAct
   return { items: await subscriptions.all(db, actor.orgId) };
 }
 
-/** Disables the subscription and cancels what is still queued for it; repeating it changes nothing. */
+/**
+ * Disables the subscription and cancels what is still queued for it; repeating it changes nothing.
+ * The request cancels one batch: the dispatchers cancel the rest (cancelling.ts), and none of it is
+ * sent meanwhile.
+ */
 export async function deleteSubscription(tx: Tx, actor: WebhooksActor, id: string, by: AuditSource): Promise<{ ok: true }> {
   const found = await requireFound(isUuid(id) ? await findSubscription(tx.db, actor.orgId, id) : undefined, 'webhook subscription');
+  if (!readBool(found.is_active)) return { ok: true };
   const now = nowIso();
-  if (readBool(found.is_active)) {
-    await recordAudit(tx, by, { orgId: actor.orgId, action: 'webhook.disable', targetType: 'webhook_subscription', targetId: id, changes: { isActive: { before: true, after: false } } });
-  }
+  await recordAudit(tx, by, { orgId: actor.orgId, action: 'webhook.disable', targetType: 'webhook_subscription', targetId: id, changes: { isActive: { before: true, after: false } } });
   await disableSubscription(tx.db, actor.orgId, id, now);
-  await cancelPendingDeliveries(tx.db, actor.orgId, id, now);
+  const queued = await cancelQueuedBatch(tx.db, actor.orgId, id, now);
+  await noteCancelled(tx.db, actor.orgId, id, now, queued);
+  if (queued >= CANCEL_BATCH) await tx.notify(DELIVERIES_CHANNEL);
   return { ok: true };
 }

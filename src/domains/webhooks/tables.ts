@@ -23,7 +23,10 @@ export interface WebhookSubscriptionsTable {
   last_success_at: DbTimestamp | null;
   last_failure_at: DbTimestamp | null;
   created_at: DbTimestamp;
+  /** When it was last disabled, kept after an enable: its deliveries created up to then are never sent (cancelling.ts). */
   disabled_at: DbTimestamp | null;
+  /** Its deliveries queued before disabled_at are still being cancelled, a batch at a time. */
+  cancelling: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';

@@ -40,6 +40,8 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
   #pausesSeen = true;
   /** The last pass saw parked jobs of a resumed organization (or none has run yet, or a resume was told): this pass puts them back. */
   #resumesSeen = true;
+  /** The last pass saw jobs waiting to be settled unsent (or none has run yet): this pass settles them. */
+  #unsentSeen = true;
 
   constructor(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>, queue: JobQueue<J, R>, settings: DispatchSettings) {
     this.#storage = storage;
@@ -93,6 +95,12 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       if (this.#loop.stopped) return;
       await new Promise((resolve) => setImmediate(resolve));
     }
+    // Jobs that will never be sent are settled next (before anything is put back), a batch per transaction, so no claim steps over them either.
+    const unsent = this.#queue.unsent;
+    while (unsent !== undefined && this.#unsentSeen && (await unsent.settle(this.#storage)) > 0) {
+      if (this.#loop.stopped) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     while (this.#resumesSeen && (await unparkResumed(this.#storage, this.#queue.table)) > 0) {
       if (this.#loop.stopped) return;
       await new Promise((resolve) => setImmediate(resolve));
@@ -109,11 +117,14 @@ export class JobDispatcher<J extends Job, R extends AttemptResult = AttemptResul
       for (const job of claim.jobs) this.#track(this.#attempt(claim.token, job));
       if (claim.jobs.length < free) break;
     }
-    const next = await nextDueAt(this.#storage.db, this.#queue.table);
+    const next = await nextDueAt(this.#storage.db, this.#queue.table, unsent?.waiting);
     this.#pausesSeen = next.anyPaused;
-    // A resume told in another process (SQLite has no cross-process notices) is seen here: the next pass starts at once.
+    // A resume told in another process (SQLite has no cross-process notices) is seen here, and jobs
+    // that came to wait unsent after this pass settled (a commit woke it while the last pass saw
+    // none): the next pass starts at once.
     this.#resumesSeen = next.anyResumed;
-    const dueIn = next.anyResumed ? 0 : next.at === undefined ? Infinity : Math.max(0, Date.parse(next.at) - Date.now());
+    this.#unsentSeen = next.unsentWaiting;
+    const dueIn = next.anyResumed || next.unsentWaiting ? 0 : next.at === undefined ? Infinity : Math.max(0, Date.parse(next.at) - Date.now());
     this.#loop.schedule(Math.min(dueIn, pollMs));
   }
 

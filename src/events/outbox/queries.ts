@@ -1,6 +1,6 @@
 /** SQL over any job table (the `JobColumns`): lease, settle, when the next is due, prune. Across organizations. */
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { readBool } from '../../storage/codecs.ts';
 import type { DdlTypes } from '../../storage/migrations.ts';
 import type { Db } from '../../storage/statements.ts';
@@ -87,10 +87,12 @@ export interface NextDue {
   anyPaused: boolean;
   /** Whether jobs of the table wait parked for an organization no longer paused (then the next pass puts them back). */
   anyResumed: boolean;
+  /** Whether jobs wait to be settled unsent (`unsentWaiting`, the queue's UnsentJobs.waiting; false without one). */
+  unsentWaiting: boolean;
 }
 
 /** What a dispatcher's pass asks last, in one statement. */
-export async function nextDueAt(db: Db, table: string): Promise<NextDue> {
+export async function nextDueAt(db: Db, table: string, unsentWaiting?: Expression<SqlBool>): Promise<NextDue> {
   const earliest = jobs(db)
     .selectFrom(table)
     .select('next_attempt_at')
@@ -113,9 +115,10 @@ export async function nextDueAt(db: Db, table: string): Promise<NextDue> {
             .where(({ not, exists, selectFrom }) => not(exists(selectFrom('outbox_pauses').select('org_id').whereRef('outbox_pauses.org_id', '=', 'outbox_parked_orgs.org_id')))),
         )
         .as('any_resumed'),
+      (unsentWaiting === undefined ? sql<SqlBool>`${sql.lit(false)}` : sql<SqlBool>`${unsentWaiting}`).as('unsent_waiting'),
     ])
     .executeTakeFirstOrThrow();
-  return { at: row.at ?? undefined, anyPaused: readBool(row.any_paused), anyResumed: readBool(row.any_resumed) };
+  return { at: row.at ?? undefined, anyPaused: readBool(row.any_paused), anyResumed: readBool(row.any_resumed), unsentWaiting: readBool(row.unsent_waiting) };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Tx } from '../../storage/storage.ts';
+import type { Expression, SqlBool } from 'kysely';
+import type { Storage, Tx } from '../../storage/storage.ts';
 
 /** The columns every job table has (see `jobColumnsDdl`); a domain's table adds its own. */
 export interface JobColumns {
@@ -62,6 +63,19 @@ export interface JobQueue<J extends Job, R extends AttemptResult = AttemptResult
   send(job: J): Promise<R>;
   /** Writes the domain's own records of these outcomes (an attempt log, statistics) in the recording transaction. */
   recorded?(tx: Tx, outcomes: Array<Outcome<J, R>>): Promise<void>;
+  /** Pending jobs the domain settles without sending them (e.g. what a deleted webhook subscription had queued). */
+  unsent?: UnsentJobs;
+}
+
+/**
+ * Settling jobs that will never be sent, in bounded batches a dispatcher runs before it claims,
+ * as many as there are, one transaction each.
+ */
+export interface UnsentJobs {
+  /** True when some wait to be settled: asked in the dispatcher's next-due statement, so an idle server sends no statement more. */
+  waiting: Expression<SqlBool>;
+  /** Settles one batch in its own short transaction; returns how much it did (0: nothing was waiting). */
+  settle(storage: Storage): Promise<number>;
 }
 
 export interface DispatchSettings {
