@@ -115,6 +115,16 @@ export function recordImporter<S extends TSchema, T = Static<S>>(
   };
 }
 
+/** The distinct ids `pick` finds in the records (a link's id, or a list of them; null and absent skipped): what a `many` write reads at once. */
+export function namedIds<T>(records: readonly T[], pick: (record: T) => unknown): string[] {
+  const ids = new Set<string>();
+  for (const record of records) {
+    const value = pick(record);
+    for (const id of Array.isArray(value) ? (value as unknown[]) : [value]) if (typeof id === 'string') ids.add(id);
+  }
+  return [...ids];
+}
+
 /** Records written together by a `many` write: few statements, and one savepoint, a chunk. */
 export const IMPORT_CHUNK = 500;
 

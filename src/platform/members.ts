@@ -22,14 +22,22 @@ export function activeMemberUserIds(db: Db, orgId: string, userIds: string[]): P
 /** Which users a link may name: active members, or (for an import of history) deactivated ones too. */
 export type LinkableUsers = 'active' | 'members';
 
+/** Which of these user ids a link may name (see LinkableUsers): one read, for one write or many at once. */
+export function linkableUserIds(db: Db, orgId: string, userIds: string[], linkable: LinkableUsers = 'active'): Promise<Set<string>> {
+  return linkable === 'active' ? activeMemberUserIds(db, orgId, userIds) : memberUserIds(db, orgId, userIds);
+}
+
 /**
  * The problems of the links to users a write gives, one per field naming anyone who may not be
  * linked. A user of another organization, an unknown id and a deactivated member are refused
  * alike, so the answer tells nothing about who was once a member.
  */
 export async function userLinkProblems(db: Db, orgId: string, links: ReadonlyArray<readonly [field: string, userIds: readonly string[]]>, linkable: LinkableUsers = 'active'): Promise<FieldProblem[]> {
-  const all = links.flatMap(([, ids]) => ids);
-  const allowed = linkable === 'active' ? await activeMemberUserIds(db, orgId, all) : await memberUserIds(db, orgId, all);
+  return linkProblemsAmong(await linkableUserIds(db, orgId, links.flatMap(([, ids]) => ids), linkable), links, linkable);
+}
+
+/** userLinkProblems against the users already known to be linkable (`allowed`, from linkableUserIds): writes checked many at once read them once. */
+export function linkProblemsAmong(allowed: ReadonlySet<string>, links: ReadonlyArray<readonly [field: string, userIds: readonly string[]]>, linkable: LinkableUsers = 'active'): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const [field, ids] of links) {
     const refused = [...new Set(ids.filter((id) => !allowed.has(id)))];

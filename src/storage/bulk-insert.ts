@@ -1,9 +1,9 @@
 /**
- * Many new records of one resource written with multi-row statements (an import): the rows
- * resource.insert() would write one by one, in the same order, with the collection's change
- * counter bumped once per organization. For a resource without a join (its row is its record).
- * A duplicate id, or any other refusal, fails the whole call: the caller writes the records one
- * by one to learn which (see domains/importing.ts).
+ * Many new rows written with multi-row statements (an import). insertRows writes rows of any
+ * table; insertMany writes new records of one resource: the rows resource.insert() would write
+ * one by one, in the same order, with the collection's change counter bumped once per
+ * organization. A duplicate id, or any other refusal, fails the whole call: the caller writes the
+ * records one by one to learn which (see domains/importing.ts).
  */
 import type { Insertable } from 'kysely';
 import type { Resource, TableName } from './resource.ts';
@@ -22,7 +22,8 @@ function definedColumns(row: object): string[] {
     .map(([key]) => key);
 }
 
-export async function insertMany<T extends TableName, R, Q extends string>(db: Db, resource: Resource<T, R, Q>, rows: ReadonlyArray<NewRow<T>>): Promise<R[]> {
+/** Writes `rows` into `table` in order, as few statements as the bound on parameters allows. */
+export async function insertRows<T extends TableName>(db: Db, table: T, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void> {
   let start = 0;
   while (start < rows.length) {
     // Rows in a row with the same columns given share a statement (an absent column takes its default).
@@ -33,10 +34,18 @@ export async function insertMany<T extends TableName, R, Q extends string>(db: D
     while (end < rows.length && end - start < most && definedColumns(rows[end]!).join(',') === shape) end += 1;
     const chunk = rows.slice(start, end);
     const tuple = `(${columns.map(() => '?').join(', ')})`;
-    const text = `insert into ${ident(resource.table)} (${columns.map(ident).join(', ')}) values ${chunk.map(() => tuple).join(', ')}`;
+    const text = `insert into ${ident(table)} (${columns.map(ident).join(', ')}) values ${chunk.map(() => tuple).join(', ')}`;
     await runWrite(db, text, chunk.flatMap((row) => columns.map((c) => (row as Record<string, unknown>)[c])));
     start = end;
   }
+}
+
+/**
+ * The records of the rows written, as resource.toRecord reads a row: of a resource with a join,
+ * a joined field comes back undefined and the caller, who knows it, fills it in.
+ */
+export async function insertMany<T extends TableName, R, Q extends string>(db: Db, resource: Resource<T, R, Q>, rows: ReadonlyArray<NewRow<T>>): Promise<R[]> {
+  await insertRows(db, resource.table, rows);
   for (const orgId of new Set(rows.map((row) => row.org_id))) await resource.bump(db, orgId);
   return rows.map((row) => resource.toRecord(row as unknown as Parameters<typeof resource.toRecord>[0]));
 }

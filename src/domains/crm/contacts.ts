@@ -10,6 +10,7 @@ import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
+import { namedIds } from '../importing.ts';
 import type { CrmActor } from './actor.ts';
 import { email, handle, phone, rowTimes, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
@@ -103,8 +104,7 @@ export async function createContact(tx: Tx, actor: CrmActor, input: ContactCreat
 
 /** Several new contacts at once (an import): what createContact writes for each, the clients they name read in one statement. */
 export async function createContacts(tx: Tx, actor: CrmActor, inputs: ReadonlyArray<{ input: ContactCreateInput; kept: KeptTimes }>): Promise<ContactOut[]> {
-  const named = [...new Set(inputs.flatMap(({ input }) => (typeof input.client_id === 'string' ? [input.client_id] : [])))];
-  const known = new Set(await existingClients(tx.db, actor.orgId, named));
+  const known = new Set(await existingClients(tx.db, actor.orgId, namedIds(inputs, ({ input }) => input.client_id)));
   const rows = [];
   for (const { input, kept } of inputs) rows.push(await newContactRow(actor, input, kept, (id) => known.has(id)));
   const created = await insertMany(tx.db, contacts, rows);

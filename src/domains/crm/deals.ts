@@ -1,21 +1,26 @@
 /** Deal use cases: amounts in exact cents, placement in a funnel stage, won/lost events on entering such a stage. */
 import type { Insertable, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
+import { emitMany } from '../../events/emit-many.ts';
 import { invalidField } from '../../http/errors.ts';
+import type { FieldProblem } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
-import { userLinkProblems } from '../../platform/members.ts';
+import { linkableUserIds, linkProblemsAmong, userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { nowIso, searchText, toJson } from '../../storage/codecs.ts';
+import { insertMany } from '../../storage/bulk-insert.ts';
 import { MONEY_SCALE, toScaled } from '../../storage/decimal.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
 import type { CrmActor } from './actor.ts';
-import { resolveStage } from './funnels.ts';
+import { namedIds } from '../importing.ts';
+import { readPlacements, resolveStage, storedPlacements } from './funnels.ts';
+import type { Placements } from './funnels.ts';
 import { rowTimes, stageKey, tags } from './normalize.ts';
 import type { KeptTimes } from './normalize.ts';
-import { clientExists, contacts, deals } from './queries.ts';
+import { clientExists, contactClients, contacts, deals, existingClients, existingDealIds } from './queries.ts';
 import type { StageRow } from './queries.ts';
 import type { DealCreateInput, DealListInput, DealOut, DealPatchInput } from './schemas.ts';
 import type { CrmDealsTable } from './tables.ts';
@@ -44,45 +49,86 @@ function clean(input: DealPatchInput): Partial<Omit<DealOut, 'amount'>> & { amou
 type Links = { client_id: string | null; contact_id: string | null; assignee_id: string | null };
 
 /**
+ * What a deal's links and placement are checked against: the stored records, read as each deal
+ * asks (storedLookups), or those a chunk of an import names, read once for the chunk (readLookups).
+ */
+interface DealLookups {
+  isClient(id: string): boolean | Promise<boolean>;
+  /** The contact's client (null for none), or undefined when it is no contact of the organization. */
+  contactClient(id: string): string | null | undefined | Promise<string | null | undefined>;
+  userProblems(links: ReadonlyArray<readonly [string, readonly string[]]>, linkable: LinkableUsers): FieldProblem[] | Promise<FieldProblem[]>;
+  places: Placements;
+}
+
+function storedLookups(db: Db, orgId: string): DealLookups {
+  return {
+    isClient: (id) => clientExists(db, orgId, id),
+    contactClient: async (id) => (await contacts.find(db, orgId, id))?.client_id,
+    userProblems: (links, linkable) => userLinkProblems(db, orgId, links, linkable),
+    places: storedPlacements(db, orgId),
+  };
+}
+
+/** The clients, contacts and users the deals name, each kind read in one statement, and the organization's funnels. */
+async function readLookups(db: Db, orgId: string, inputs: readonly DealCreateInput[], linkable: LinkableUsers): Promise<DealLookups> {
+  const clientIds = new Set(await existingClients(db, orgId, namedIds(inputs, (d) => d.client_id)));
+  const contactIds = await contactClients(db, orgId, namedIds(inputs, (d) => d.contact_id));
+  const users = await linkableUserIds(db, orgId, namedIds(inputs, (d) => d.assignee_id), linkable);
+  return {
+    isClient: (id) => clientIds.has(id),
+    contactClient: (id) => contactIds.get(id),
+    userProblems: (links) => linkProblemsAmong(users, links, linkable),
+    places: await readPlacements(db, orgId),
+  };
+}
+
+/**
  * client_id and contact_id point into the organization, the contact belongs to the client when
  * both are set, a newly named assignee is an active member (`linkable` says otherwise for an
  * import of history; an assignee named before their deactivation may stay).
  */
-async function checkLinks(db: Db, orgId: string, links: Links, given: DealPatchInput, before?: Links, linkable: LinkableUsers = 'active'): Promise<void> {
-  if (given.client_id !== undefined && links.client_id !== null && !(await clientExists(db, orgId, links.client_id))) {
+async function checkLinks(lookups: DealLookups, links: Links, given: DealPatchInput, before?: Links, linkable: LinkableUsers = 'active'): Promise<void> {
+  if (given.client_id !== undefined && links.client_id !== null && !(await lookups.isClient(links.client_id))) {
     throw invalidField('client_id', 'is not a client of this organization');
   }
   if ((given.contact_id !== undefined || given.client_id !== undefined) && links.contact_id !== null) {
-    const contact = await contacts.find(db, orgId, links.contact_id);
-    if (!contact) throw invalidField('contact_id', 'is not a contact of this organization');
-    if (links.client_id !== null && contact.client_id !== null && contact.client_id !== links.client_id) {
+    const contactClient = await lookups.contactClient(links.contact_id);
+    if (contactClient === undefined) throw invalidField('contact_id', 'is not a contact of this organization');
+    if (links.client_id !== null && contactClient !== null && contactClient !== links.client_id) {
       throw invalidField('contact_id', 'is a contact of another client than client_id');
     }
   }
   if (given.assignee_id !== undefined && links.assignee_id !== null && links.assignee_id !== before?.assignee_id) {
-    const [problem] = await userLinkProblems(db, orgId, [['assignee_id', [links.assignee_id]]], linkable);
+    const [problem] = await lookups.userProblems([['assignee_id', [links.assignee_id]]], linkable);
     if (problem !== undefined) throw invalidField(problem.field, problem.message);
   }
 }
 
-async function emitStageEvent(tx: Tx, orgId: string, record: DealOut, stage: Pick<StageRow, 'id' | 'name' | 'kind'>): Promise<void> {
-  if (stage.kind !== 'won' && stage.kind !== 'lost') return;
-  await emit(tx, {
-    orgId,
-    name: stage.kind === 'won' ? 'deal.won' : 'deal.lost',
-    entityType: 'deal',
-    entityId: record.id,
-    context: { version: record.version, stageId: stage.id, stage: stage.name },
-    record,
-  });
+function stageEvent(orgId: string, record: DealOut, stage: Pick<StageRow, 'id' | 'name' | 'kind'>) {
+  if (stage.kind !== 'won' && stage.kind !== 'lost') return undefined;
+  const name = stage.kind === 'won' ? 'deal.won' : 'deal.lost';
+  return { orgId, name, entityType: 'deal', entityId: record.id, context: { version: record.version, stageId: stage.id, stage: stage.name }, record } as const;
 }
 
-export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput, kept: KeptTimes = {}, linkable: LinkableUsers = 'active'): Promise<DealOut> {
+async function emitStageEvent(tx: Tx, orgId: string, record: DealOut, stage: Pick<StageRow, 'id' | 'name' | 'kind'>): Promise<void> {
+  const event = stageEvent(orgId, record, stage);
+  if (event !== undefined) await emit(tx, event);
+}
+
+/** The events of a new deal: deal.created, then deal.won or deal.lost when it starts in such a stage. */
+function createdEvents(orgId: string, record: DealOut, stage: Pick<StageRow, 'id' | 'name' | 'kind'>) {
+  const won = stageEvent(orgId, record, stage);
+  const created = { orgId, name: 'deal.created', entityType: 'deal', entityId: record.id, context: { version: 1 }, record } as const;
+  return won === undefined ? [created] : [created, won];
+}
+
+/** The row of a new deal, its links and placement checked through `lookups`, and the stage it starts in. */
+async function newDeal(lookups: DealLookups, actor: CrmActor, input: DealCreateInput, kept: KeptTimes, linkable: LinkableUsers) {
   const id = input.id ?? newId();
   const fields = clean(input);
   const links = { client_id: fields.client_id ?? null, contact_id: fields.contact_id ?? null, assignee_id: fields.assignee_id ?? null };
-  await checkLinks(tx.db, actor.orgId, links, input, undefined, linkable);
-  const stage = await resolveStage(tx.db, actor.orgId, input);
+  await checkLinks(lookups, links, input, undefined, linkable);
+  const stage = await resolveStage(lookups.places, input);
   const times = rowTimes(kept);
   const title = fields.title ?? requiredText('title', input.title);
   const row = {
@@ -102,9 +148,28 @@ export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput
     created_by_user_id: actor.userId,
     ...times,
   } satisfies Insertable<CrmDealsTable>;
+  return { row, stage };
+}
+
+export async function createDeal(tx: Tx, actor: CrmActor, input: DealCreateInput, kept: KeptTimes = {}, linkable: LinkableUsers = 'active'): Promise<DealOut> {
+  const { row, stage } = await newDeal(storedLookups(tx.db, actor.orgId), actor, input, kept, linkable);
   const created = await deals.insert(tx.db, row);
-  await emit(tx, { orgId: actor.orgId, name: 'deal.created', entityType: 'deal', entityId: id, context: { version: 1 }, record: created });
-  await emitStageEvent(tx, actor.orgId, created, stage);
+  for (const event of createdEvents(actor.orgId, created, stage)) await emit(tx, event);
+  return created;
+}
+
+/**
+ * Several new deals at once (an import): what createDeal writes for each, the clients, contacts
+ * and users they name read one statement a kind, the funnels once, the rows by multi-row INSERT
+ * and the events in bulk.
+ */
+export async function createDeals(tx: Tx, actor: CrmActor, inputs: ReadonlyArray<{ input: DealCreateInput; kept: KeptTimes }>, linkable: LinkableUsers = 'active'): Promise<DealOut[]> {
+  const lookups = await readLookups(tx.db, actor.orgId, inputs.map(({ input }) => input), linkable);
+  const made: Array<Awaited<ReturnType<typeof newDeal>>> = [];
+  for (const { input, kept } of inputs) made.push(await newDeal(lookups, actor, input, kept, linkable));
+  // The stage's name is the record's one joined field: known here, not read back.
+  const created = (await insertMany(tx.db, deals, made.map((m) => m.row))).map((record, i) => ({ ...record, stage: made[i]!.stage.name }));
+  await emitMany(tx, created.flatMap((record, i) => createdEvents(actor.orgId, record, made[i]!.stage)));
   return created;
 }
 
@@ -118,8 +183,8 @@ export async function updateDeal(tx: Tx, actor: CrmActor, id: string, input: Dea
       contact_id: fields.contact_id !== undefined ? fields.contact_id : before.contact_id,
       assignee_id: fields.assignee_id !== undefined ? fields.assignee_id : before.assignee_id,
     };
-    await checkLinks(tx.db, actor.orgId, links, input, before);
-    const stage = moves ? await resolveStage(tx.db, actor.orgId, input, { funnelId: before.funnel_id, stageId: before.stage_id }) : undefined;
+    await checkLinks(storedLookups(tx.db, actor.orgId), links, input, before);
+    const stage = moves ? await resolveStage(storedPlacements(tx.db, actor.orgId), input, { funnelId: before.funnel_id, stageId: before.stage_id }) : undefined;
     movedTo = stage && stage.id !== before.stage_id ? stage : undefined;
     const { amount_cents: amountCents, tags: newTags, ...plain } = fields;
     return {
@@ -158,4 +223,9 @@ export function listDeals(db: Db, actor: CrmActor, query: DealListInput): Promis
 /** Whether the organization has a deal of this id (archived ones too): other domains check links to deals through this. */
 export async function dealExists(db: Db, orgId: string, id: string): Promise<boolean> {
   return (await deals.find(db, orgId, id)) !== undefined;
+}
+
+/** Which of these ids name deals of the organization (archived ones too), in one statement: other domains check many links to deals at once through this. */
+export function existingDeals(db: Db, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  return existingDealIds(db, orgId, ids);
 }

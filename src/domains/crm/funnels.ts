@@ -10,7 +10,7 @@ import type { Tx } from '../../storage/storage.ts';
 import type { CrmActor } from './actor.ts';
 import { funnelPage, funnelsChanged, stagesOf } from './funnels.queries.ts';
 import { stageKey } from './normalize.ts';
-import { clearDefaultFunnel, existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelStages, insertFunnel, removeFunnelWithoutDeals } from './queries.ts';
+import { clearDefaultFunnel, existingStageIds, findDefaultFunnel, findFunnel, findStage, funnelIds, funnelStages, insertFunnel, organizationStages, removeFunnelWithoutDeals } from './queries.ts';
 import type { StageRow } from './queries.ts';
 import type { FunnelImportInput, FunnelOut, StageKind } from './schemas.ts';
 
@@ -103,23 +103,62 @@ export interface PlacementInput {
 }
 
 /**
+ * Where a deal's placement is looked up: the stored funnels one statement at a time
+ * (storedPlacements), or every funnel and stage of the organization read once for many deals
+ * (readPlacements).
+ */
+export interface Placements {
+  hasFunnel(id: string): boolean | Promise<boolean>;
+  stage(id: string): StageRow | undefined | Promise<StageRow | undefined>;
+  /** The default funnel's id, the funnel made first when the organization has none. */
+  defaultFunnel(): string | Promise<string>;
+  /** A funnel's stages in order. */
+  stagesOf(funnelId: string): StageRow[] | Promise<StageRow[]>;
+}
+
+export function storedPlacements(db: Db, orgId: string): Placements {
+  return {
+    hasFunnel: async (id) => (await findFunnel(db, orgId, id)) !== undefined,
+    stage: (id) => findStage(db, orgId, id),
+    defaultFunnel: () => ensureDefaultFunnel({ db }, orgId),
+    stagesOf: (funnelId) => funnelStages(db, orgId, funnelId),
+  };
+}
+
+/** Every funnel and stage of the organization, read at once (an import's chunk of deals); the default funnel still made only when a deal needs it. */
+export async function readPlacements(db: Db, orgId: string): Promise<Placements> {
+  const funnels = new Set(await funnelIds(db, orgId));
+  const stages = await organizationStages(db, orgId);
+  const byId = new Map(stages.map((s) => [s.id, s]));
+  const byFunnel = new Map<string, StageRow[]>();
+  for (const s of stages) byFunnel.set(s.funnel_id, [...(byFunnel.get(s.funnel_id) ?? []), s]);
+  let defaultId: Promise<string> | undefined;
+  return {
+    hasFunnel: (id) => funnels.has(id),
+    stage: (id) => byId.get(id),
+    defaultFunnel: () => (defaultId ??= ensureDefaultFunnel({ db }, orgId)),
+    stagesOf: (funnelId) => byFunnel.get(funnelId) ?? funnelStages(db, orgId, funnelId),
+  };
+}
+
+/**
  * The stage a deal goes to. stage_id wins and must agree with funnel_id and stage when those are
  * given; a stage name is looked up in the funnel (given, current or default); a funnel alone
  * means its first open stage. `current` is the deal's place before a PATCH.
  */
-export async function resolveStage(db: Db, orgId: string, given: PlacementInput, current?: { funnelId: string; stageId: string }): Promise<StageRow> {
-  if (given.funnel_id !== undefined && !(await findFunnel(db, orgId, given.funnel_id))) {
+export async function resolveStage(places: Placements, given: PlacementInput, current?: { funnelId: string; stageId: string }): Promise<StageRow> {
+  if (given.funnel_id !== undefined && !(await places.hasFunnel(given.funnel_id))) {
     throw invalidField('funnel_id', 'is not a sales funnel of this organization');
   }
   if (given.stage_id !== undefined) {
-    const stage = await findStage(db, orgId, given.stage_id);
+    const stage = await places.stage(given.stage_id);
     if (!stage) throw invalidField('stage_id', 'is not a funnel stage of this organization');
     if (given.funnel_id !== undefined && stage.funnel_id !== given.funnel_id) throw invalidField('stage_id', 'is a stage of another funnel than funnel_id');
     if (given.stage !== undefined && stageKey(given.stage) !== stage.name_key) throw invalidField('stage', `does not match stage_id (whose stage is "${stage.name}")`);
     return stage;
   }
-  const funnelId = given.funnel_id ?? current?.funnelId ?? (await ensureDefaultFunnel({ db }, orgId));
-  const stages = await funnelStages(db, orgId, funnelId);
+  const funnelId = given.funnel_id ?? current?.funnelId ?? (await places.defaultFunnel());
+  const stages = await places.stagesOf(funnelId);
   if (given.stage !== undefined) {
     const key = stageKey(given.stage);
     const stage = stages.find((s) => s.name_key === key);

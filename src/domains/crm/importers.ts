@@ -12,7 +12,7 @@ import type { ImportContext, Importer } from '../module.ts';
 import type { CrmActor } from './actor.ts';
 import { createClient, createClients } from './clients.ts';
 import { createContact, createContacts } from './contacts.ts';
-import { createDeal } from './deals.ts';
+import { createDeal, createDeals } from './deals.ts';
 import { createFunnel } from './funnels.ts';
 import type { KeptTimes } from './normalize.ts';
 import { ClientCreate, ContactCreate, DealCreate, FunnelImport } from './schemas.ts';
@@ -60,5 +60,10 @@ export const crmImporters: Importer[] = [
   importer('clients', ClientCreate, createClient, createClients),
   importer('contacts', ContactCreate, createContact, createContacts),
   // A deal of the past may name an assignee who has since been deactivated.
-  importer('deals', DealCreate, (tx, actor, record: Parameters<typeof createDeal>[2], kept) => createDeal(tx, actor, record, kept, 'members')),
+  importer(
+    'deals',
+    DealCreate,
+    (tx, actor, record: Parameters<typeof createDeal>[2], kept) => createDeal(tx, actor, record, kept, 'members'),
+    (tx, actor, records) => createDeals(tx, actor, records, 'members'),
+  ),
 ];

@@ -140,6 +140,16 @@ export function funnelStages(db: Db, orgId: string, funnelId: string): Promise<S
     .execute();
 }
 
+/** The ids of the organization's funnels. */
+export async function funnelIds(db: Db, orgId: string): Promise<string[]> {
+  return (await db.selectFrom('crm_funnels').select('id').where('org_id', '=', orgId).execute()).map((r) => r.id);
+}
+
+/** Every stage of the organization, each funnel's in the order funnelStages gives. */
+export function organizationStages(db: Db, orgId: string): Promise<StageRow[]> {
+  return db.selectFrom('crm_funnel_stages').selectAll().where('org_id', '=', orgId).orderBy('funnel_id').orderBy('sort_order').orderBy('id').execute();
+}
+
 /** Which of these ids name stages of the organization (any funnel): import checks ids before writing. */
 export async function existingStageIds(db: Db, orgId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -156,6 +166,19 @@ export async function clientExists(db: Db, orgId: string, id: string): Promise<b
 export async function existingClients(db: Db, orgId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   return (await db.selectFrom('crm_clients').select('id').where('org_id', '=', orgId).where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+/** The client each of these contacts of the organization belongs to (null for none); contacts of other organizations are absent. */
+export async function contactClients(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('crm_contacts').select(['id', 'client_id']).where('org_id', '=', orgId).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.client_id]));
+}
+
+/** Which of `ids` name deals of the organization (archived ones too). */
+export async function existingDealIds(db: Db, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return new Set((await db.selectFrom('crm_deals').select('id').where('org_id', '=', orgId).where('id', 'in', ids).execute()).map((r) => r.id));
 }
 
 /** Makes no funnel of the organization the default (an imported one is about to be). */

@@ -65,6 +65,15 @@ export function approvalsNeeded(settings: Readonly<Record<string, unknown>>, req
 
 /** Members who may approve: holding finance.approve, never the requester, nor one who already approved. */
 export async function eligibleApprovers(db: Db, orgId: string, requesterId: string, alreadyApproved: readonly string[] = []): Promise<string[]> {
-  const holders = await memberUserIdsWithRight(db, orgId, 'finance.approve');
+  return approversAmong(await approverHolders(db, orgId), requesterId, alreadyApproved);
+}
+
+/** The members holding finance.approve: read once, they serve approversAmong for many requests. */
+export function approverHolders(db: Db, orgId: string): Promise<string[]> {
+  return memberUserIdsWithRight(db, orgId, 'finance.approve');
+}
+
+/** eligibleApprovers among the holders already read. */
+export function approversAmong(holders: readonly string[], requesterId: string, alreadyApproved: readonly string[] = []): string[] {
   return holders.filter((id) => id !== requesterId && !alreadyApproved.includes(id));
 }

@@ -10,15 +10,18 @@ import { DateOnly, DateTime, DecimalInput, Name, Nullable, NullableText, RefId, 
 import { memberUserIds } from '../../platform/members.ts';
 import { getClient } from '../crm/clients.ts';
 import { getDeal } from '../crm/deals.ts';
-import { locatedError, recordImporter } from '../importing.ts';
+import { locatedError, namedIds, recordImporter } from '../importing.ts';
 import type { ImportContext, Importer } from '../module.ts';
 import type { FinanceActor } from './actor.ts';
 import { createCategory, firstBadParent } from './categories.ts';
 import { money, moneyField } from './money.ts';
 import { setRate } from './rates.ts';
 import { createReceivable } from './receivables.ts';
-import { createRequest } from './requests.ts';
+import { createRequest, createRequests } from './requests.ts';
+import type { KeptOnImport } from './requests.ts';
+import type { RequestBody } from './request-fields.ts';
 import { FinanceRequestPatch, RECEIVABLE_STATUSES, REQUEST_STATUSES } from './schemas.ts';
+import type { FinanceRequestOut } from './schemas.ts';
 
 const Id = RefId();
 const Opt = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(schema);
@@ -76,19 +79,45 @@ const categories = recordImporter('financeCategories', CategoryRecord, (tx, ctx,
 
 const rates = recordImporter('financeRates', RateRecord, (tx, ctx, r) => setRate(tx.db, ctx.org.id, ctx.org.currency, r.currency, r.rate));
 
-const requests = recordImporter('financeRequests', RequestRecord, async (tx, ctx, r) => {
-  const { version: _version, amountWithVat, requestedBy, createdAt, status, isArchived: _archived, ...body } = r;
+type RequestImport = Static<typeof RequestRecord>;
+
+/** A record of the file as createRequest takes it, its requester checked against `isMember`. */
+function requestOf(ctx: ImportContext, r: RequestImport, isMember: (userId: string) => boolean): { body: RequestBody & { id?: string }; kept: KeptOnImport } {
+  const { version: _version, amountWithVat: _total, requestedBy, createdAt, status, isArchived: _archived, ...body } = r;
   const requester = requestedBy ?? ctx.actingUserId;
-  if (!(await memberUserIds(tx.db, ctx.org.id, [requester])).has(requester)) throw invalidField('requestedBy', 'is not a user of this organization');
-  const created = await createRequest(tx, actorOf(ctx), { ...body, ...(r.isArchived !== undefined ? { isArchived: r.isArchived } : {}) }, {
-    status: status ?? 'pending',
-    requestedBy: requester,
-    ...(createdAt !== undefined ? { createdAt: new Date(createdAt).toISOString() } : {}),
-  });
-  if (amountWithVat !== undefined && money(moneyField('amountWithVat', amountWithVat)) !== created.amountWithVat) {
+  if (!isMember(requester)) throw invalidField('requestedBy', 'is not a user of this organization');
+  return {
+    body: { ...body, ...(r.isArchived !== undefined ? { isArchived: r.isArchived } : {}) },
+    kept: { status: status ?? 'pending', requestedBy: requester, ...(createdAt !== undefined ? { createdAt: new Date(createdAt).toISOString() } : {}) },
+  };
+}
+
+/** A given amountWithVat must be what the request was written with. */
+function checkTotal(r: RequestImport, created: FinanceRequestOut): void {
+  if (r.amountWithVat !== undefined && money(moneyField('amountWithVat', r.amountWithVat)) !== created.amountWithVat) {
     throw invalidField('amountWithVat', `must equal amount plus vatAmount (${created.amountWithVat})`);
   }
-});
+}
+
+const requesterOf = (ctx: ImportContext) => (r: RequestImport) => r.requestedBy ?? ctx.actingUserId;
+
+const requests = recordImporter(
+  'financeRequests',
+  RequestRecord,
+  async (tx, ctx, r) => {
+    const members = await memberUserIds(tx.db, ctx.org.id, [requesterOf(ctx)(r)]);
+    const { body, kept } = requestOf(ctx, r, (id) => members.has(id));
+    checkTotal(r, await createRequest(tx, actorOf(ctx), body, kept));
+  },
+  {
+    // A chunk: its requesters read in one statement, the rest as createRequests reads it.
+    async many(tx, ctx, records) {
+      const members = await memberUserIds(tx.db, ctx.org.id, namedIds(records, requesterOf(ctx)));
+      const created = await createRequests(tx, actorOf(ctx), records.map((r) => requestOf(ctx, r, (id) => members.has(id))));
+      records.forEach((r, i) => checkTotal(r, created[i]!));
+    },
+  },
+);
 
 const receivables = recordImporter('receivables', ReceivableRecord, async (tx, ctx, r) => {
   const actor = actorOf(ctx);

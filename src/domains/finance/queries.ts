@@ -167,10 +167,22 @@ export async function listRates(db: Db, orgId: string): Promise<Array<{ currency
 
 // ---- categories ----
 export async function findCategoryByName(db: Db, orgId: string, name: string): Promise<{ id: string; name: string } | undefined> {
-  const rows = await db.selectFrom('finance_categories').select(['id', 'name', 'is_archived']).where('org_id', '=', orgId).execute();
+  return categoryNamed(await categoryNames(db, orgId), name);
+}
+
+/** Every category of the organization: its id, name and whether it is archived. */
+export type CategoryName = Pick<Selectable<FinanceCategoriesTable>, 'id' | 'name' | 'is_archived'>;
+
+export function categoryNames(db: Db, orgId: string): Promise<CategoryName[]> {
+  return db.selectFrom('finance_categories').select(['id', 'name', 'is_archived']).where('org_id', '=', orgId).execute();
+}
+
+/** The category of `name` among `rows`, ignoring case: a live one before an archived one. */
+export function categoryNamed(rows: readonly CategoryName[], name: string): { id: string; name: string } | undefined {
   const key = name.trim().toLocaleLowerCase();
   const matches = rows.filter((r) => r.name.toLocaleLowerCase() === key);
-  return matches.find((r) => !readBool(r.is_archived)) ?? matches[0];
+  const found = matches.find((r) => !readBool(r.is_archived)) ?? matches[0];
+  return found === undefined ? undefined : { id: found.id, name: found.name };
 }
 
 export async function insertCategory(db: Db, row: Insertable<FinanceCategoriesTable> & { org_id: string; id: string }): Promise<void> {

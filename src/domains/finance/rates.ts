@@ -7,7 +7,8 @@ import { invalidField } from '../../http/errors.ts';
 import { nowIso } from '../../storage/codecs.ts';
 import type { Db } from '../../storage/statements.ts';
 import { convert, MAX_AMOUNT_TEXT, ONE_RATE, rateField, rateText } from './money.ts';
-import { findRate, listRates, upsertRate } from './queries.ts';
+import type { FinanceDictionaries } from './dictionaries.ts';
+import { listRates, upsertRate } from './queries.ts';
 
 export interface Conversion {
   rateMicros: number;
@@ -16,8 +17,8 @@ export interface Conversion {
 }
 
 /** Converts `amountCents` (a request's amount + VAT) of `currency` into the organization currency; 422 when no rate is known or the result is too large. */
-export async function convertAmount(db: Db, orgId: string, orgCurrency: string, currency: string, amountCents: number): Promise<Conversion> {
-  const rateMicros = currency === orgCurrency ? ONE_RATE : await findRate(db, orgId, currency);
+export async function convertAmount(dictionaries: FinanceDictionaries, orgCurrency: string, currency: string, amountCents: number): Promise<Conversion> {
+  const rateMicros = currency === orgCurrency ? ONE_RATE : await dictionaries.rate(currency);
   if (rateMicros === undefined) throw invalidField('currency', `has no exchange rate into ${orgCurrency} in the organization's rate table`);
   const baseAmountCents = convert(amountCents, rateMicros);
   if (baseAmountCents === undefined) throw invalidField('amount', `plus vatAmount, converted into ${orgCurrency}, exceeds ${MAX_AMOUNT_TEXT}`);

@@ -26,6 +26,7 @@ import {
   approvalUserIds, changedPaymentFields, clearApprovals, financeRequests, insertApproval, recordPaymentEditor, requestInternals,
 } from './queries.ts';
 import type { RequestInternals } from './queries.ts';
+import { storedDictionaries } from './dictionaries.ts';
 import { checkCurrency, convertAmount } from './rates.ts';
 import { requestFields } from './request-fields.ts';
 import type { RequestBody, RequestFields } from './request-fields.ts';
@@ -106,7 +107,7 @@ async function fieldChanges(tx: Tx, actor: FinanceEditor, fields: RequestFields,
     changes.vat_cents = vat;
     changes.total_cents = total;
     const newCurrency = checkCurrency('currency', currency ?? internals.currency);
-    const conversion = await convertAmount(tx.db, actor.orgId, actor.orgCurrency, newCurrency, total);
+    const conversion = await convertAmount(storedDictionaries(tx.db, actor.orgId), actor.orgCurrency, newCurrency, total);
     changes.currency = newCurrency;
     changes.rate_micros = conversion.rateMicros;
     changes.base_amount_cents = conversion.baseAmountCents;
@@ -151,7 +152,7 @@ async function auditDecision(tx: Tx, by: AuditSource, orgId: string, requestId: 
 }
 
 export async function updateRequest(tx: Tx, actor: FinanceEditor, id: string, body: RequestBody, expected: number | undefined, by: AuditSource): Promise<FinanceRequestOut> {
-  const fields = await requestFields(tx.db, actor.orgId, body);
+  const fields = await requestFields(storedDictionaries(tx.db, actor.orgId), body);
   const edited = Object.keys(fields).filter((k) => k !== 'is_archived');
   let decision: Decision | undefined;
   let from: RequestStatus = 'draft';

@@ -1,6 +1,7 @@
 /** The tasks domain's only SQL. Every function takes orgId: a query never reaches another tenant's rows. */
 import type { Insertable, Selectable } from 'kysely';
 import { isoWithOffset, readBool, readJson } from '../../storage/codecs.ts';
+import { insertRows } from '../../storage/bulk-insert.ts';
 import { defineResource, fieldsOf, through } from '../../storage/resource.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { TaskMembersTable, TaskStatusesTable } from './tables.ts';
@@ -76,6 +77,12 @@ export async function replaceMembers(db: Db, orgId: string, taskId: string, rows
   if (rows.length > 0) await db.insertInto('task_members').values(rows).execute();
 }
 
+/** The members of many new tasks at once (an import): what replaceMembers leaves for each, in a few statements. */
+export async function replaceMembersOfMany(db: Db, orgId: string, taskIds: readonly string[], rows: ReadonlyArray<Insertable<TaskMembersTable>>): Promise<void> {
+  if (taskIds.length > 0) await db.deleteFrom('task_members').where('org_id', '=', orgId).where('task_id', 'in', taskIds).execute();
+  await insertRows(db, 'task_members', rows);
+}
+
 // ---- the status dictionary ----
 export function statusRows(db: Db, orgId: string): Promise<StatusRow[]> {
   return db.selectFrom('task_statuses').selectAll().where('org_id', '=', orgId).orderBy('sort_order').orderBy('name').execute();
@@ -94,6 +101,12 @@ export async function statusesInUse(db: Db, orgId: string): Promise<string[]> {
 
 export async function projectExists(db: Db, orgId: string, id: string): Promise<boolean> {
   return (await db.selectFrom('task_projects').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Which of these ids name projects of the organization. */
+export async function existingProjects(db: Db, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return new Set((await db.selectFrom('task_projects').select('id').where('org_id', '=', orgId).where('id', 'in', ids).execute()).map((r) => r.id));
 }
 
 /** Which of these tasks the user created, executes, co-executes or watches. */

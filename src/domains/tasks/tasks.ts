@@ -1,20 +1,20 @@
 /** Task use cases: the status workflow, links checked against the organization, visibility, task.assigned. */
 import type { Insertable, Updateable } from 'kysely';
 import { emit } from '../../events/emit.ts';
-import { forbidden, invalidField, invalidFields, validationError } from '../../http/errors.ts';
-import type { FieldProblem } from '../../http/errors.ts';
+import { forbidden, invalidField, validationError } from '../../http/errors.ts';
 import type { Page } from '../../http/pagination.ts';
 import { requiredText, trimmedOrNull } from '../../http/text.ts';
-import { userLinkProblems } from '../../platform/members.ts';
 import type { LinkableUsers } from '../../platform/members.ts';
 import { localNow, timeZoneOf } from '../../platform/time-zone.ts';
 import { nowIso, toJson } from '../../storage/codecs.ts';
+import { insertMany } from '../../storage/bulk-insert.ts';
 import { newId } from '../../storage/ids.ts';
 import type { Db } from '../../storage/statements.ts';
 import type { Tx } from '../../storage/storage.ts';
-import { dealExists } from '../crm/deals.ts';
 import type { TasksActor, Viewer } from './actor.ts';
-import { projectExists, replaceMembers, tasks } from './queries.ts';
+import { checkLinks, readLookups, storedLookups } from './links.ts';
+import type { Links, TaskLookups } from './links.ts';
+import { replaceMembers, replaceMembersOfMany, tasks } from './queries.ts';
 import type { TaskRecord } from './queries.ts';
 import { DEFAULT_PRIORITY } from './schemas.ts';
 import type { TaskCreateInput, TaskListInput, TaskOut, TaskPatchInput } from './schemas.ts';
@@ -77,30 +77,15 @@ function requirePriorityRight(actor: TasksActor): void {
   }
 }
 
-type Links = Pick<TaskOut, 'assignee_id' | 'assignee_ids' | 'watcher_ids' | 'project_id' | 'deal_id'>;
-
-const asList = (id: string | null) => (id === null ? [] : [id]);
-
-/**
- * Every link the body gave points into the organization; all problems are reported at once. A
- * user newly linked (not in that field `before`) must be an active member, unless `linkable`
- * says otherwise; one who was there already may stay after being deactivated.
- */
-async function checkLinks(db: Db, orgId: string, links: Links, given: Partial<Record<keyof Links, unknown>>, before?: Links, linkable: LinkableUsers = 'active'): Promise<void> {
-  const added = (ids: string[], had: string[] = []) => ids.filter((id) => !had.includes(id));
-  const users: Array<[keyof Links, string[]]> = [
-    ['assignee_id', given.assignee_id !== undefined ? added(asList(links.assignee_id), before && asList(before.assignee_id)) : []],
-    ['assignee_ids', given.assignee_ids !== undefined ? added(links.assignee_ids, before?.assignee_ids) : []],
-    ['watcher_ids', given.watcher_ids !== undefined ? added(links.watcher_ids, before?.watcher_ids) : []],
-  ];
-  const problems: FieldProblem[] = await userLinkProblems(db, orgId, users, linkable);
-  if (given.project_id !== undefined && links.project_id !== null && !(await projectExists(db, orgId, links.project_id))) {
-    problems.push({ field: 'project_id', message: 'is not a project of this organization' });
-  }
-  if (given.deal_id !== undefined && links.deal_id !== null && !(await dealExists(db, orgId, links.deal_id))) {
-    problems.push({ field: 'deal_id', message: 'is not a deal of this organization' });
-  }
-  if (problems.length > 0) throw invalidFields(problems);
+/** The links a new task's body gives, ids trimmed and repeated ones dropped. */
+function linksOf(input: TaskCreateInput): Links {
+  return {
+    assignee_id: input.assignee_id ?? null,
+    assignee_ids: distinct(input.assignee_ids ?? []),
+    watcher_ids: distinct(input.watcher_ids ?? []),
+    project_id: input.project_id ?? null,
+    deal_id: input.deal_id ?? null,
+  };
 }
 
 /** The users who became executor or co-executor: the new executor, and co-executors not there before. */
@@ -144,26 +129,19 @@ async function emitStatusChanged(tx: Tx, actor: TasksActor, dictionary: StatusDi
   });
 }
 
-export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInput, options: CreateOptions = {}): Promise<TaskOut> {
+/** The row of a new task, checked against the dictionary and (through `lookups`) the organization. */
+async function newTaskRow(lookups: TaskLookups, dictionary: StatusDictionary, actor: TasksActor, input: TaskCreateInput, links: Links, options: CreateOptions) {
   const orgId = actor.orgId;
   if (input.priority !== undefined && input.priority !== DEFAULT_PRIORITY) requirePriorityRight(actor);
   const title = requiredText('title', input.title);
-  const dictionary = await statusDictionary(tx.db, orgId);
   const status = input.status === undefined ? dictionary.initial : knownStatus(dictionary, input.status);
-  const links: Links = {
-    assignee_id: input.assignee_id ?? null,
-    assignee_ids: distinct(input.assignee_ids ?? []),
-    watcher_ids: distinct(input.watcher_ids ?? []),
-    project_id: input.project_id ?? null,
-    deal_id: input.deal_id ?? null,
-  };
   const createdBy = options.createdBy ?? actor.userId;
-  await checkLinks(tx.db, orgId, links, input, undefined, options.linkable);
+  await checkLinks(lookups, links, input, undefined, options.linkable);
   const dates = { start_date: input.start_date ?? null, end_date: input.end_date ?? null, end_time: input.end_time ?? null };
   checkDates(dates, timeZoneOf(actor.orgSettings), options.checkDeadline ?? true);
   const now = nowIso();
   const id = options.id ?? newId();
-  const row = {
+  return {
     org_id: orgId,
     id,
     version: 1,
@@ -183,12 +161,48 @@ export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInp
     steward_right: options.steward?.right ?? null,
     steward_scope: options.steward?.scope ?? null,
   } satisfies Insertable<TasksTable>;
+}
+
+/** What a new task raises when `announce`: task.created, then task.assigned for whoever it was given to. */
+async function announceCreated(tx: Tx, actor: TasksActor, created: TaskRecord, options: CreateOptions): Promise<void> {
+  if (!(options.announce ?? true)) return;
+  await emit(tx, { orgId: actor.orgId, name: 'task.created', entityType: 'task', entityId: created.id, context: { version: created.version }, record: created });
+  await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
+}
+
+export async function createTask(tx: Tx, actor: TasksActor, input: TaskCreateInput, options: CreateOptions = {}): Promise<TaskOut> {
+  const dictionary = await statusDictionary(tx.db, actor.orgId);
+  const row = await newTaskRow(storedLookups(tx.db, actor.orgId), dictionary, actor, input, linksOf(input), options);
   const created = await tasks.insert(tx.db, row);
-  await replaceMembers(tx.db, orgId, id, memberRows(orgId, id, created));
-  if (options.announce ?? true) {
-    await emit(tx, { orgId, name: 'task.created', entityType: 'task', entityId: id, context: { version: created.version }, record: created });
-    await emitAssigned(tx, actor, created, newlyAssigned(undefined, created));
+  await replaceMembers(tx.db, actor.orgId, row.id, memberRows(actor.orgId, row.id, created));
+  await announceCreated(tx, actor, created, options);
+  return created;
+}
+
+/** A task of createTasks: its body, who creates it and how. */
+export interface NewTask {
+  actor: TasksActor;
+  input: TaskCreateInput;
+  options: CreateOptions;
+}
+
+/**
+ * New tasks of one organization at once (an import): what createTask writes for each, the
+ * dictionary read once, the users, projects and deals named read one statement a kind, the
+ * tasks and their members by multi-row INSERT.
+ */
+export async function createTasks(tx: Tx, orgId: string, items: readonly NewTask[], linkable: LinkableUsers = 'active'): Promise<TaskOut[]> {
+  const dictionary = await statusDictionary(tx.db, orgId);
+  const links = items.map(({ input }) => linksOf(input));
+  const lookups = await readLookups(tx.db, orgId, links, linkable);
+  const rows = [];
+  for (const [i, { actor, input, options }] of items.entries()) {
+    if (actor.orgId !== orgId || (options.linkable ?? 'active') !== linkable) throw new Error('createTasks: every task of one organization and one kind of link');
+    rows.push(await newTaskRow(lookups, dictionary, actor, input, links[i]!, options));
   }
+  const created = await insertMany(tx.db, tasks, rows);
+  await replaceMembersOfMany(tx.db, orgId, rows.map((r) => r.id), created.flatMap((record) => memberRows(orgId, record.id, record)));
+  for (const [i, record] of created.entries()) await announceCreated(tx, items[i]!.actor, record, items[i]!.options);
   return created;
 }
 
@@ -219,7 +233,7 @@ export async function updateTask(tx: Tx, actor: TasksActor, id: string, input: T
       project_id: input.project_id !== undefined ? input.project_id : current.project_id,
       deal_id: input.deal_id !== undefined ? input.deal_id : current.deal_id,
     };
-    await checkLinks(tx.db, orgId, links, input, current);
+    await checkLinks(storedLookups(tx.db, orgId), links, input, current);
     if (input.assignee_id !== undefined) changes.assignee_id = links.assignee_id;
     if (input.assignee_ids !== undefined) changes.assignee_ids = toJson(links.assignee_ids);
     if (input.watcher_ids !== undefined) changes.watcher_ids = toJson(links.watcher_ids);
