@@ -80,9 +80,11 @@ export async function createContext(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   modules?: DomainModule[],
+  options: { direct?: boolean } = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const database = await freshDatabase(kind);
-  const config = testConfig(database.url, env);
+  // `direct`: on the database itself even where the suite runs through a pooler (what only a session has).
+  const config = testConfig(options.direct ? (sessionUrlOf(database.url) ?? database.url) : database.url, env);
   const storage = openStorage(config);
   await migrate(storage, modules);
   const app = await buildApp({ config, storage, logger: false, ...(modules ? { modules } : {}) });
