@@ -2134,7 +2134,7 @@ export interface components {
             /** @description quote it to support; equals the X-Request-Id header */
             request_id: string;
             details: {
-                /** @description the specific code: api_token_required, insufficient_scope, not_found, validation_error, stale_version, duplicate_id, already_exists, idempotency_in_progress, idempotency_claim_lost, malformed_json, empty_body, body_too_large, unsupported_media_type, unsupported_content_encoding, bad_url, uri_too_long, missing_host, duplicate_host, rate_limited, shutting_down, database_unavailable, storage_full, internal_error, … */
+                /** @description the specific code: api_token_required, insufficient_scope, not_found, validation_error, stale_version, duplicate_id, already_exists, idempotency_in_progress, idempotency_claim_lost, malformed_json, empty_body, body_too_large, unsupported_media_type, unsupported_content_encoding, bad_url, uri_too_long, missing_host, duplicate_host, rate_limited, shutting_down, database_unavailable, statement_timeout, storage_full, internal_error, … */
                 error: string;
                 /** @description validation_error: one entry per field */
                 fields?: {
@@ -3596,7 +3596,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The server is shutting down (shutting_down) or cannot reach its database (database_unavailable); retry after Retry-After seconds, or on another instance. */
+        /** @description The server is shutting down (shutting_down), cannot reach its database (database_unavailable), or the database stopped the request for running past its statement time-out (statement_timeout, nothing kept); retry after Retry-After seconds, or on another instance. */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
